@@ -1,0 +1,127 @@
+#include "api/api.h"
+
+#include <exception>
+#include <memory>
+#include <mutex>
+
+#include "core/diagnostics.h"
+#include "scim/analyses.h"
+#include "scim/reader.h"
+
+namespace motive {
+namespace {
+
+using nlohmann::json;
+
+json failure(const std::vector<Diagnostic>& diagnostics) {
+  json list = json::array();
+  for (const Diagnostic& d : diagnostics) list.push_back(d);
+  return {{"ok", false}, {"diagnostics", list}};
+}
+
+json failure(const std::string& id, const std::string& message, const std::string& hint = {}) {
+  return failure({Diagnostic{id, {}, message, hint}});
+}
+
+const std::vector<std::string> kAnalyses = {"describe", "expected_utility", "optimal_policies",
+                                            "settings", "policies",         "graph"};
+
+// The page asks many questions of the same text in a row: keep the last model read.
+struct ReadCache {
+  std::mutex mutex;
+  std::string text;
+  std::shared_ptr<const ScimFile> file;
+};
+
+std::shared_ptr<const ScimFile> read_cached(const std::string& text, Diagnostics* diagnostics) {
+  static ReadCache cache;
+  {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    if (cache.file && cache.text == text) return cache.file;
+  }
+  auto file = read_scim_file(text, diagnostics);
+  if (!file) return nullptr;
+  auto shared = std::make_shared<const ScimFile>(std::move(*file));
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  cache.text = text;
+  cache.file = shared;
+  return shared;
+}
+
+json answer(const json& request, const ProgressFn& progress) {
+  if (!request.is_object()) return failure("request.malformed", "a request is a JSON object");
+  auto model = request.find("model");
+  if (model == request.end() || !model->is_string())
+    return failure("request.malformed", "the request has no \"model\" text");
+  auto analysis = request.find("analysis");
+  if (analysis == request.end() || !analysis->is_string())
+    return failure("request.malformed", "the request has no \"analysis\"",
+                   "one of describe, expected_utility, optimal_policies, settings, policies, graph");
+  const std::string& name = analysis->get_ref<const std::string&>();
+  if (std::find(kAnalyses.begin(), kAnalyses.end(), name) == kAnalyses.end()) {
+    std::string hint = did_you_mean(name, kAnalyses);
+    return failure("request.unknown_analysis", "\"" + name + "\" is not an analysis",
+                   hint.empty() ? "the analyses are describe, expected_utility, optimal_policies, settings, "
+                                  "policies, graph"
+                                : hint);
+  }
+  json params = request.value("params", json::object());
+  if (!params.is_object()) return failure("request.malformed", "\"params\" must be an object");
+
+  Diagnostics diagnostics;
+  std::shared_ptr<const ScimFile> file = read_cached(model->get<std::string>(), &diagnostics);
+  if (!file) return failure(diagnostics.items());
+  const Scim* scim = &file->models.front();
+  if (auto which = request.find("model_name"); which != request.end() && !which->is_null()) {
+    scim = nullptr;
+    std::vector<std::string> names;
+    for (const Scim& m : file->models) {
+      names.push_back(m.name);
+      if (which->is_string() && m.name == which->get<std::string>()) scim = &m;
+    }
+    if (!scim)
+      return failure("request.unknown_model", "the file has no model named " + which->dump(),
+                     did_you_mean(which->is_string() ? which->get<std::string>() : "", names));
+  }
+  ProgressCallback report = progress ? ProgressCallback(progress) : ProgressCallback();
+  json result;
+  if (name == "describe") result = describe_scim(*file, *scim);
+  else if (name == "expected_utility") result = expected_utility_analysis(*scim, params, report);
+  else if (name == "optimal_policies") result = optimal_policies_analysis(*scim, params, report);
+  else if (name == "settings") result = settings_analysis(*scim, params, report);
+  else if (name == "policies") result = policies_analysis(*scim, params, report);
+  else result = graph_analysis(*scim, params);
+  if (progress) progress(1.0);
+  return {{"ok", true}, {"analysis", name}, {"model_name", scim->name}, {"result", result}};
+}
+
+}  // namespace
+
+json handle_request(const json& request, const ProgressFn& progress) {
+  try {
+    return answer(request, progress);
+  } catch (const RequestError& e) {
+    return failure(e.id, e.what(), e.hint);
+  } catch (const Cancelled&) {
+    return failure("analysis.cancelled", "the analysis was cancelled");
+  } catch (const std::bad_alloc&) {
+    return failure("analysis.out_of_memory", "the analysis ran out of memory",
+                   "try a smaller model or fewer settings");
+  } catch (const std::exception& e) {
+    return failure("engine.internal", std::string("internal error: ") + e.what(),
+                   "this is a bug in Motive: please report it with the model");
+  }
+}
+
+std::string handle_request_text(std::string_view request, const ProgressFn& progress) {
+  json parsed;
+  try {
+    parsed = json::parse(request);
+  } catch (const json::exception& e) {
+    return failure("request.malformed", std::string("the request is not valid JSON: ") + e.what()).dump();
+  }
+  // Non-UTF-8 text in a model would make dump() throw: replace invalid bytes instead.
+  return handle_request(parsed, progress).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace motive

@@ -1,0 +1,58 @@
+// Diagnostics: what the engine says about bad input. Every problem has a stable id (documented in
+// docs/errors.md), a position in the model text, a message and a hint on how to fix it. The engine
+// never aborts on bad input: it reports diagnostics instead.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace motive {
+
+// A span of model text; lines and columns are 1-based, columns count Unicode code points.
+// line == 0 means "no position" (a problem with the request rather than the text).
+struct SourceSpan {
+  int line = 0;
+  int column = 0;
+  int end_line = 0;
+  int end_column = 0;
+};
+
+struct Diagnostic {
+  std::string id;  // e.g. "model.unknown_parent"
+  SourceSpan span;
+  std::string message;
+  std::string hint;  // may be empty
+};
+
+void to_json(nlohmann::json& out, const Diagnostic& d);
+
+// Collects diagnostics while a model is read, so that every problem is reported at once.
+class Diagnostics {
+ public:
+  void error(std::string id, SourceSpan span, std::string message, std::string hint = {});
+  bool empty() const { return items_.empty(); }
+  const std::vector<Diagnostic>& items() const { return items_; }
+
+ private:
+  std::vector<Diagnostic> items_;
+};
+
+// Thrown by analyses for a problem with the request (an unknown policy, a bad parameter, a budget
+// exceeded); the API turns it into a diagnostic without a position.
+struct RequestError : std::runtime_error {
+  RequestError(std::string error_id, const std::string& message, std::string error_hint = {})
+      : std::runtime_error(message), id(std::move(error_id)), hint(std::move(error_hint)) {}
+  std::string id;
+  std::string hint;
+};
+
+// The closest candidate to `name` by edit distance, or "" if none is close enough to suggest.
+std::string closest_match(const std::string& name, const std::vector<std::string>& candidates);
+
+// "did you mean "X"?" when a close candidate exists, else "".
+std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates);
+
+}  // namespace motive

@@ -1,0 +1,57 @@
+// Optimal policies of a SCIM: maximising expected utility EU(π) = Σ_e P(e) Σ_U U_π(e).
+//
+// With one decision, or several under perfect recall, backward induction finds every policy that is
+// optimal at each observation: for the last decision first, the conditional expected utility of
+// each action is computed per observation, with earlier decisions set to each combination of values
+// (perfect recall makes the observation include them) and later decisions optimal. Without perfect
+// recall every deterministic policy is enumerated, within a budget.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "scim/evaluate.h"
+#include "scim/model.h"
+
+namespace motive {
+
+// What the optimiser knows about one decision it chose a rule for.
+struct DecisionOptimum {
+  int decision = -1;
+  // Per observation (configuration of the parents) and action: the conditional expected utility,
+  // NaN where the observation cannot occur. Empty when found by enumeration.
+  std::vector<double> conditional_utility;
+  std::vector<double> reach;  // per observation: its probability under the optimal policy
+  std::vector<std::vector<int32_t>> optimal;  // per observation: the optimal actions, ascending
+};
+
+struct OptimalPolicies {
+  std::string method;  // "backward_induction" or "enumeration"
+  double expected_utility = 0;
+  std::vector<DecisionOptimum> decisions;  // the decisions not fixed by an intervention
+  Policy policy;                           // one optimal policy: the first optimal action everywhere
+  double count = 0;                        // how many optimal deterministic policies (may be huge)
+  std::vector<Policy> enumerated;          // enumeration only: every optimal policy found
+};
+
+// The most deterministic policies the enumeration method evaluates.
+inline constexpr std::uint64_t kMaxEnumeratedPolicies = std::uint64_t{1} << 20;
+
+// Finds the optimal policies of the model as configured in `base` (its interventions); `base`'s
+// policy is ignored. Throws RequestError("analysis.budget_exceeded") past the enumeration budget.
+OptimalPolicies find_optimal_policies(const Scim& scim, const Evaluator& base,
+                                      const ProgressCallback& progress = {});
+
+// A rule that always takes `action`.
+DecisionRule constant_rule(const Variable& decision, int32_t action);
+
+// The number of deterministic policies of the decisions not fixed in `evaluator` (as a double: it
+// may not fit an integer).
+double deterministic_policy_count(const Scim& scim, const Evaluator& evaluator);
+
+// Expected utility of the policy set in `evaluator`.
+double expected_utility(const Scim& scim, const Evaluator& evaluator,
+                        const ProgressCallback& progress = {});
+
+}  // namespace motive

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs everything Motive needs on a fresh Debian bookworm machine: the native toolchain and
+# libraries, Emscripten for the wasm module, Chromium for the page tests, and the page's npm packages
+# (from the committed lock file). Safe to run again: it skips what is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake ninja-build pkg-config
+  libeigen3-dev nlohmann-json3-dev googletest libgtest-dev libbenchmark-dev
+  emscripten chromium)
+# Node.js and npm may come from elsewhere than Debian (the machine image ships its own build, whose
+# nodejs package also provides npm): only ask Debian for them when the commands are missing.
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [ -f web/package-lock.json ]; then
+  if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
+    echo "setup: installing the page's npm packages"
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+fi
