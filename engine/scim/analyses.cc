@@ -125,18 +125,21 @@ Setup configure(const Scim& scim, const json& params) {
     setup.evaluator->apply(*intervention);
     setup.inline_interventions.push_back(std::move(intervention));
   }
-  // Contextual interventions refer to the settings of the model under the other interventions.
+  // Contextual interventions refer to the settings of the model under the other interventions, and
+  // a follow_policy value is Y_π(e) in that model: computed before any contextual one applies, so
+  // that several are simultaneous (as Y_{π|W} is in Def. 13) and their order does not matter.
+  const Evaluator model = *setup.evaluator;
   for (const json* item : contextual) {
     int v = variable_param(scim, *item, "variable");
     auto c = std::make_unique<ContextualIntervention>();
     c->variable = v;
-    c->value.assign(setup.evaluator->setting_count(), -1);
+    c->value.assign(model.setting_count(), -1);
     std::vector<int32_t> follow;
     if (auto policy = item->find("follow_policy"); policy != item->end()) {
       if (!policy->is_string()) bad_parameter("\"follow_policy\" must name a policy");
       const Policy& p = policy_param(scim, policy->get<std::string>());
       if (!p.deterministic()) bad_parameter("\"follow_policy\" needs a deterministic policy");
-      Evaluator under = *setup.evaluator;
+      Evaluator under = model;
       under.set_policy(&p);
       follow.assign(c->value.size(), -1);
       under.run([&](std::uint64_t e, double, const int32_t* values) { follow[e] = values[v]; });
@@ -147,16 +150,15 @@ Setup configure(const Scim& scim, const json& params) {
     const json& settings = (*item)["settings"];
     if (!settings.is_array()) bad_parameter("\"settings\" must be a list of setting indices");
     for (const json& e : settings) {
-      if (!e.is_number_integer() || e.get<long long>() < 0 ||
-          e.get<std::uint64_t>() >= setup.evaluator->setting_count())
+      if (!e.is_number_integer() || e.get<long long>() < 0 || e.get<std::uint64_t>() >= model.setting_count())
         bad_parameter("setting " + e.dump() + " does not exist: settings are numbered 0 to " +
-                      std::to_string(setup.evaluator->setting_count() - 1));
+                      std::to_string(model.setting_count() - 1));
       std::uint64_t index = e.get<std::uint64_t>();
       c->value[index] = follow.empty() ? fixed : follow[index];
     }
-    setup.evaluator->apply(*c);
     setup.contextual.push_back(std::move(c));
   }
+  for (const auto& c : setup.contextual) setup.evaluator->apply(*c);
   return setup;
 }
 
@@ -400,6 +402,12 @@ json settings_analysis(const Scim& scim, const json& params, const ProgressCallb
   json variables = json::array(), noise = json::array();
   for (const Variable& v : scim.variables) variables.push_back(v.name);
   for (int v : evaluator.noisy()) noise.push_back(scim.variables[v].name);
+  // Decisions whose rule is stochastic (and not fixed): rows say which action each branch took.
+  std::vector<int> stochastic;
+  if (const Policy* policy = evaluator.policy())
+    for (std::size_t i = 0; i < scim.decisions.size(); ++i)
+      if (!policy->rules[i].deterministic && evaluator.mechanism(scim.decisions[i]).table.empty())
+        stochastic.push_back(scim.decisions[i]);
   json rows = json::array();
   std::size_t total = 0;
   double eu = 0;
@@ -417,7 +425,13 @@ json settings_analysis(const Scim& scim, const json& params, const ProgressCallb
         json value_row = json::array();
         for (std::size_t v = 0; v < scim.variables.size(); ++v)
           value_row.push_back(outcome_json(scim.variables[v].domain[values[v]]));
-        rows.push_back({{"setting", e}, {"probability", p}, {"weight", w}, {"noise", noise_row}, {"values", value_row}});
+        json row = {{"setting", e}, {"probability", p}, {"weight", w}, {"noise", noise_row}, {"values", value_row}};
+        if (!stochastic.empty()) {
+          json choice = json::object();
+          for (int d : stochastic) choice[scim.variables[d].name] = outcome_json(scim.variables[d].domain[values[d]]);
+          row["choice"] = choice;
+        }
+        rows.push_back(row);
       },
       progress);
   return {{"total", total}, {"offset", offset}, {"variables", variables}, {"noise", noise},

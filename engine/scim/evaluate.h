@@ -38,6 +38,7 @@ class Evaluator {
   void apply(const Intervention& intervention);
   void apply(const ContextualIntervention& contextual);
   void set_policy(const Policy* policy) { policy_ = policy; }
+  const Policy* policy() const { return policy_; }
 
   // Whether some decision is neither fixed by an intervention nor given a rule by the policy.
   bool needs_policy() const;

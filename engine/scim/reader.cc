@@ -804,6 +804,7 @@ class ModelReader {
         continue;
       }
       double sum = 0;
+      bool row_ok = true;
       for (const auto& member : dist.items()) {
         int o = outcome_index(domain, Json(member.key()));
         if (o < 0) {
@@ -811,18 +812,19 @@ class ModelReader {
           error_at_key("model.unknown_outcome", member.value(),
                        in_quotes(member.key()) + " is not an outcome of " + var.name,
                        hint.empty() ? "the outcomes of " + var.name + " are " + domain_text(domain) : hint);
-          ok = false;
+          row_ok = false;
           continue;
         }
         auto p = probability(member.value());
         if (!p) {
-          ok = false;
+          row_ok = false;
           continue;
         }
         (*probabilities)[static_cast<std::size_t>(c) * size + o] = *p;
         sum += *p;
       }
-      if (!check_sum(sum, dist, "this row of " + var.name)) ok = false;
+      // A row with a bad entry is reported once, not also as a wrong sum.
+      if (!row_ok || !check_sum(sum, dist, "this row of " + var.name)) ok = false;
     }
     if (!ok) return false;
     for (int c = 0; c < m.configurations; ++c) {
@@ -1120,6 +1122,7 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
     return std::nullopt;
   }
   ScimFile file;
+  std::size_t before = diagnostics->items().size();
   for (const char* field : {"title", "description", "source"}) {
     auto f = root.find(field);
     if (f == root.end()) continue;
@@ -1132,7 +1135,6 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
     else if (std::string(field) == "description") file.description = value;
     else file.source = value;
   }
-  std::size_t before = diagnostics->items().size();
   if (auto models = root.find("models"); models != root.end()) {
     for (const char* field : {"variables", "policies", "interventions"})
       if (root.contains(field))
