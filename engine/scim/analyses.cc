@@ -84,17 +84,45 @@ int outcome_param(const Variable& var, const json& value) {
 // The evaluator a request describes: the model under its interventions and policy. Keeps alive the
 // interventions it builds from the request.
 struct Setup {
+  // The model to analyse: the request's, or a copy whose utilities can take values that inline
+  // interventions give them.
+  const Scim* scim = nullptr;
+  std::unique_ptr<Scim> extended;
   std::unique_ptr<Evaluator> evaluator;
   std::vector<std::unique_ptr<Intervention>> inline_interventions;
   std::vector<std::unique_ptr<ContextualIntervention>> contextual;
 };
 
-Setup configure(const Scim& scim, const json& params) {
+// Inline hard interventions may fix a utility to a number it never takes: such a request is
+// answered on a copy of the model whose utility domains include those numbers.
+const Scim& with_intervened_utilities(const Scim& scim, const json& list, Setup* setup) {
+  for (const json& item : list) {
+    if (!item.is_object() || item.contains("settings") || !item.contains("variable") ||
+        !item["variable"].is_string() || !item.contains("value") || !item["value"].is_number())
+      continue;
+    int v = scim.index_of(item["variable"].get<std::string>());
+    if (v < 0 || scim.variables[v].type != VariableType::kUtility) continue;
+    Outcome value(item["value"].get<double>());
+    if (!setup->extended) {
+      if (find_outcome(scim.variables[v].domain, value) >= 0) continue;
+      setup->extended = std::make_unique<Scim>(scim);
+    }
+    Variable& u = setup->extended->variables[v];
+    if (find_outcome(u.domain, value) >= 0) continue;
+    u.domain.push_back(value);
+    u.utility.push_back(item["value"].get<double>());
+  }
+  return setup->extended ? *setup->extended : scim;
+}
+
+Setup configure(const Scim& request_scim, const json& params) {
   Setup setup;
-  setup.evaluator = std::make_unique<Evaluator>(scim);
   auto list = params.find("interventions");
+  if (list != params.end() && !list->is_array()) bad_parameter("\"interventions\" must be a list");
+  const Scim& scim = list == params.end() ? request_scim : with_intervened_utilities(request_scim, *list, &setup);
+  setup.scim = &scim;
+  setup.evaluator = std::make_unique<Evaluator>(scim);
   if (list == params.end()) return setup;
-  if (!list->is_array()) bad_parameter("\"interventions\" must be a list");
   std::vector<const json*> contextual;
   for (const json& item : *list) {
     if (item.is_string()) {
@@ -266,8 +294,9 @@ json describe_scim(const ScimFile& file, const Scim& scim) {
           {"perfect_recall", scim.perfect_recall()}};
 }
 
-json expected_utility_analysis(const Scim& scim, const json& params, const ProgressCallback& progress) {
-  Setup setup = configure(scim, params);
+json expected_utility_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
+  Setup setup = configure(model, params);
+  const Scim& scim = *setup.scim;
   std::vector<const Policy*> policies;
   if (auto p = params.find("policy"); p != params.end()) {
     if (!p->is_string()) bad_parameter("\"policy\" must name a policy");
@@ -306,8 +335,9 @@ json expected_utility_analysis(const Scim& scim, const json& params, const Progr
   return {{"policies", results}};
 }
 
-json optimal_policies_analysis(const Scim& scim, const json& params, const ProgressCallback& progress) {
-  Setup setup = configure(scim, params);
+json optimal_policies_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
+  Setup setup = configure(model, params);
+  const Scim& scim = *setup.scim;
   std::size_t max_listed = count_param(params, "max_listed", 64, 10000);
   OptimalPolicies optimum = find_optimal_policies(scim, *setup.evaluator, progress);
   json decisions = json::array();
@@ -389,8 +419,9 @@ json optimal_policies_analysis(const Scim& scim, const json& params, const Progr
           {"named_policies", named}};
 }
 
-json settings_analysis(const Scim& scim, const json& params, const ProgressCallback& progress) {
-  Setup setup = configure(scim, params);
+json settings_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
+  Setup setup = configure(model, params);
+  const Scim& scim = *setup.scim;
   if (auto p = params.find("policy"); p != params.end()) {
     if (!p->is_string()) bad_parameter("\"policy\" must name a policy");
     setup.evaluator->set_policy(&policy_param(scim, p->get<std::string>()));
@@ -438,9 +469,10 @@ json settings_analysis(const Scim& scim, const json& params, const ProgressCallb
           {"rows", rows},   {"expected_utility", eu}};
 }
 
-json policies_analysis(const Scim& scim, const json& params, const ProgressCallback& progress) {
+json policies_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
   constexpr double kMaxPolicies = 1 << 16;
-  Setup setup = configure(scim, params);
+  Setup setup = configure(model, params);
+  const Scim& scim = *setup.scim;
   std::size_t limit = count_param(params, "limit", 100, 10000);
   double count = deterministic_policy_count(scim, *setup.evaluator);
   if (count > kMaxPolicies)

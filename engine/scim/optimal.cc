@@ -162,7 +162,7 @@ OptimalPolicies enumeration(const Scim& scim, const Evaluator& base, const std::
     Evaluator evaluator = base;
     evaluator.set_policy(&policy);
     double eu = expected_utility(scim, evaluator);
-    if (eu > best_utility && !close_to_best(eu, best_utility)) {
+    if (best.empty() || (eu > best_utility && !close_to_best(eu, best_utility))) {
       best.clear();
       best_utility = eu;
     }
