@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "api/api.h"
+#include "core/diagnostics.h"
 
 namespace {
 
@@ -58,7 +59,7 @@ std::string text(const json& v) {
     s << std::setprecision(6) << v.get<double>();
     return s.str();
   }
-  return v.dump();
+  return motive::json_text(v);
 }
 
 // Prints rows as columns padded to their widest cell.
@@ -147,7 +148,7 @@ void print_human(const std::string& analysis, const json& r) {
       std::cout << std::setw(12) << text(p["expected_utility"]) << "  " << rules << "\n";
     }
   } else {
-    std::cout << r.dump(2) << "\n";
+    std::cout << motive::json_text(r, 2) << "\n";
   }
 }
 
@@ -199,11 +200,11 @@ int run(int argc, char** argv) {
   json response = motive::handle_request(request);
   if (!response["ok"].get<bool>()) {
     print_diagnostics(path, response);
-    if (as_json) std::cout << response.dump(2) << "\n";
+    if (as_json) std::cout << motive::json_text(response, 2) << "\n";
     return 1;
   }
   if (as_json) {
-    std::cout << response.dump(2) << "\n";
+    std::cout << motive::json_text(response, 2) << "\n";
   } else if (command == "check") {
     const json& r = response["result"];
     std::cout << path << ": ok (" << r["variables"].size() << " variables, " << r["settings"] << " settings, "

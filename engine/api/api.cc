@@ -80,7 +80,7 @@ json answer(const json& request, const ProgressFn& progress) {
       if (which->is_string() && m.name == which->get<std::string>()) scim = &m;
     }
     if (!scim)
-      return failure("request.unknown_model", "the file has no model named " + which->dump(),
+      return failure("request.unknown_model", "the file has no model named " + json_text(*which),
                      did_you_mean(which->is_string() ? which->get<std::string>() : "", names));
   }
   ProgressCallback report = progress ? ProgressCallback(progress) : ProgressCallback();
@@ -118,10 +118,9 @@ std::string handle_request_text(std::string_view request, const ProgressFn& prog
   try {
     parsed = json::parse(request);
   } catch (const json::exception& e) {
-    return failure("request.malformed", std::string("the request is not valid JSON: ") + e.what()).dump();
+    return json_text(failure("request.malformed", std::string("the request is not valid JSON: ") + e.what()));
   }
-  // Non-UTF-8 text in a model would make dump() throw: replace invalid bytes instead.
-  return handle_request(parsed, progress).dump(-1, ' ', false, json::error_handler_t::replace);
+  return json_text(handle_request(parsed, progress));
 }
 
 }  // namespace motive

@@ -51,8 +51,9 @@ std::string closest_match(const std::string& name, const std::vector<std::string
     }
   }
   // Suggest only plausible typos: at most a third of the name may differ.
+  // A one-letter name is one edit from every other: suggest nothing that would rewrite it whole.
   std::size_t allowed = std::max<std::size_t>(1, name.size() / 3);
-  return !best.empty() && best_distance <= allowed ? best : std::string();
+  return !best.empty() && best_distance <= allowed && best_distance < name.size() ? best : std::string();
 }
 
 std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {

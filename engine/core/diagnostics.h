@@ -49,6 +49,12 @@ struct RequestError : std::runtime_error {
   std::string hint;
 };
 
+// JSON text of a value, with invalid UTF-8 replaced rather than thrown on: model text is untrusted.
+template <class JsonType>
+std::string json_text(const JsonType& value, int indent = -1) {
+  return value.dump(indent, ' ', false, JsonType::error_handler_t::replace);
+}
+
 // The closest candidate to `name` by edit distance, or "" if none is close enough to suggest.
 std::string closest_match(const std::string& name, const std::vector<std::string>& candidates);
 

@@ -368,6 +368,7 @@ SourceSpan SourceJson::span_of(std::size_t begin, std::size_t end) const {
     std::size_t start = *(it - 1);
     *line = static_cast<int>(it - line_starts_.begin());
     int code_points = 0;
+    if (start == 0 && text_.compare(0, 3, "\xEF\xBB\xBF") == 0) start = std::min<std::size_t>(3, offset);
     for (std::size_t i = start; i < offset; ++i)
       if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++code_points;
     *column = code_points + 1;
@@ -409,8 +410,17 @@ SourceSpan SourceJson::span_in_string(const Json& value, std::size_t begin, std:
     }
     std::size_t width = 1, produced = 1;
     if (text_[source] == '\\') {
-      width = text_[source + 1] == 'u' ? 6 : 2;
-      produced = width == 6 ? 3 : 1;  // approximate: \u escapes in expressions are rare
+      width = 2;
+      if (text_[source + 1] == 'u') {
+        // \uXXXX decodes to 1-3 UTF-8 bytes; a surrogate pair (two escapes) to 4.
+        unsigned code = static_cast<unsigned>(std::strtoul(text_.substr(source + 2, 4).c_str(), nullptr, 16));
+        width = 6;
+        produced = code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
+        if (code >= 0xD800 && code < 0xDC00 && text_.compare(source + 6, 2, "\\u") == 0) {
+          width = 12;
+          produced = 4;
+        }
+      }
     }
     source += width;
     decoded += produced;

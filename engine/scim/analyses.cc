@@ -78,7 +78,7 @@ int outcome_param(const Variable& var, const json& value) {
         (value.is_number() && std::holds_alternative<double>(var.domain[i]) &&
          same_outcome(var.domain[i], Outcome(value.get<double>()))))
       return static_cast<int>(i);
-  throw RequestError("request.unknown_outcome", value.dump() + " is not an outcome of " + var.name);
+  throw RequestError("request.unknown_outcome", json_text(value) + " is not an outcome of " + var.name);
 }
 
 // The evaluator a request describes: the model under its interventions and policy. Keeps alive the
@@ -179,7 +179,7 @@ Setup configure(const Scim& request_scim, const json& params) {
     if (!settings.is_array()) bad_parameter("\"settings\" must be a list of setting indices");
     for (const json& e : settings) {
       if (!e.is_number_integer() || e.get<long long>() < 0 || e.get<std::uint64_t>() >= model.setting_count())
-        bad_parameter("setting " + e.dump() + " does not exist: settings are numbered 0 to " +
+        bad_parameter("setting " + json_text(e) + " does not exist: settings are numbered 0 to " +
                       std::to_string(model.setting_count() - 1));
       std::uint64_t index = e.get<std::uint64_t>();
       c->value[index] = follow.empty() ? fixed : follow[index];

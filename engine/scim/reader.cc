@@ -35,6 +35,12 @@ std::string json_type_name(const Json& v) {
   return "null";
 }
 
+std::string whole_number(double x) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, x < 1e18 ? "%.0f" : "%.3g", x);
+  return buffer;
+}
+
 std::string in_quotes(const std::string& s) { return "\"" + s + "\""; }
 
 std::string join(const std::vector<std::string>& items, const std::string& separator = ", ") {
@@ -205,8 +211,9 @@ class ModelReader {
       return std::nullopt;
     }
     if (!(p >= 0 && p <= 1 + kProbabilityTolerance)) {
-      error("model.bad_probability", v, "probabilities lie between 0 and 1; this one is " +
-                                            std::to_string(p));
+      char buffer[64];
+      std::snprintf(buffer, sizeof buffer, "%.12g", p);
+      error("model.bad_probability", v, std::string("probabilities lie between 0 and 1; this one is ") + buffer);
       return std::nullopt;
     }
     return p;
@@ -258,7 +265,8 @@ class ModelReader {
     auto type = def.find("type");
     if (type == def.end() || !type->is_string()) {
       error(type == def.end() ? "model.missing_field" : "model.wrong_type",
-            type == def.end() ? def : *type, var.name + " needs a \"type\"",
+            type == def.end() ? def : *type,
+            type == def.end() ? var.name + " needs a \"type\"" : "the \"type\" of " + var.name + " must be a string",
             "\"type\" is \"chance\", \"decision\" or \"utility\"");
       return;
     }
@@ -376,18 +384,22 @@ class ModelReader {
     return ok;
   }
 
+  // A cpd without a domain: the outcomes named in any of its rows, in order of first mention.
   void infer_domain_from_cpd(int v, const Json& cpd) {
     Variable& var = scim_.variables[v];
-    const Json* first = nullptr;
-    if (cpd.is_object()) first = &cpd;
-    else if (cpd.is_array() && !cpd.empty() && cpd[0].is_object() && cpd[0].contains("p"))
-      first = &cpd[0]["p"];
-    if (!first || !first->is_object() || first->empty()) {
+    std::vector<const Json*> distributions;
+    if (cpd.is_object()) distributions.push_back(cpd.contains("p") ? &cpd["p"] : &cpd);
+    if (cpd.is_array())
+      for (const Json& row : cpd)
+        if (row.is_object() && row.contains("p")) distributions.push_back(&row["p"]);
+    for (const Json* dist : distributions) {
+      if (!dist->is_object()) continue;
+      for (const auto& member : dist->items())
+        if (find_outcome(var.domain, Outcome(member.key())) < 0) var.domain.push_back(Outcome(member.key()));
+    }
+    if (var.domain.empty())
       error("model.missing_domain", cpd, "cannot tell the outcomes of " + var.name + " from its \"cpd\"",
             "give \"domain\" explicitly");
-      return;
-    }
-    for (const auto& member : first->items()) var.domain.push_back(Outcome(member.key()));
   }
 
   bool order_variables() {
@@ -413,7 +425,15 @@ class ModelReader {
   void define_variable(int v) {
     Variable& var = scim_.variables[v];
     compute_strides(scim_.variables, &var.mechanism);
-    if (var.type == VariableType::kDecision) return;
+    if (var.type == VariableType::kDecision) {
+      // A decision rule has one entry per observation.
+      if (var.mechanism.configurations <= 0 ||
+          static_cast<std::uint64_t>(var.mechanism.configurations) > kMaxEnumeration)
+        error("model.too_large", *declarations_[v].json,
+              "decision " + var.name + " observes more than 2^24 combinations of its parents' outcomes",
+              "give it fewer or smaller parents");
+      return;
+    }
     compile_mechanism(v, *declarations_[v].json, &var.mechanism, &var.domain,
                       var.type == VariableType::kUtility ? &var.utility : nullptr);
   }
@@ -424,7 +444,7 @@ class ModelReader {
     if (m.configurations > 0 && entries <= kMaxEnumeration) return true;
     error("model.too_large", at,
           "the structural function of " + owner + " would need a table of " +
-              (m.configurations > 0 ? std::to_string(entries) : std::string("over 2^31")) +
+              (m.configurations > 0 ? whole_number(static_cast<double>(entries)) : std::string("over 2^31")) +
               " entries (at most 2^24)",
           "use fewer parents or smaller domains");
     return false;
@@ -536,7 +556,9 @@ class ModelReader {
       const Variable& p = scim_.variables[m.parents[i]];
       parts.push_back(p.name + " = " + outcome_text(p.domain[indices[i]]));
     }
-    if (with_noise) parts.push_back("noise = '" + m.noise.outcomes[indices[m.parents.size()]] + "'");
+    // Trivial noise is an implementation detail the user never wrote: do not mention it.
+    if (with_noise && m.noise.size() > 1)
+      parts.push_back("noise = '" + m.noise.outcomes[indices[m.parents.size()]] + "'");
     return parts.empty() ? "always" : "when " + join(parts);
   }
 
@@ -646,7 +668,7 @@ class ModelReader {
       }
       int o = outcome_index(p.domain, *value);
       if (o < 0) {
-        unknown_outcome(*value, value->is_string() ? value->get<std::string>() : value->dump(), p, p.domain);
+        unknown_outcome(*value, value->is_string() ? value->get<std::string>() : json_text(*value), p, p.domain);
         ok = false;
         continue;
       }
@@ -658,7 +680,7 @@ class ModelReader {
         auto it = n->is_string() ? std::find(noise->outcomes.begin(), noise->outcomes.end(), n->get<std::string>())
                                  : noise->outcomes.end();
         if (it == noise->outcomes.end()) {
-          error("model.unknown_outcome", *n, n->dump() + " is not an outcome of the noise of " + var.name,
+          error("model.unknown_outcome", *n, json_text(*n) + " is not an outcome of the noise of " + var.name,
                 "the noise outcomes are " + join(noise->outcomes));
           ok = false;
         } else {
@@ -731,7 +753,7 @@ class ModelReader {
       } else {
         int o = outcome_index(*domain, *value);
         if (o < 0) {
-          unknown_outcome(*value, value->is_string() ? value->get<std::string>() : value->dump(), var, *domain);
+          unknown_outcome(*value, value->is_string() ? value->get<std::string>() : json_text(*value), var, *domain);
           ok = false;
           continue;
         }
@@ -915,8 +937,7 @@ class ModelReader {
     for (int v : scim_.noisy) settings *= scim_.variables[v].mechanism.noise.size();
     if (settings <= static_cast<double>(kMaxEnumeration)) return true;
     d_->error("model.too_large", scim_.variables[scim_.noisy.front()].span,
-              "the model has " + std::to_string(static_cast<long double>(settings)).substr(0, 12) +
-                  " settings, more than the 2^24 the engine enumerates",
+              "the model has " + whole_number(settings) + " settings, more than the 2^24 the engine enumerates",
               "use fewer or smaller noise variables");
     return false;
   }
@@ -1033,7 +1054,7 @@ class ModelReader {
       }
       int o = outcome_index(var.domain, *value);
       if (o < 0) {
-        unknown_outcome(*value, value->is_string() ? value->get<std::string>() : value->dump(), var, var.domain);
+        unknown_outcome(*value, value->is_string() ? value->get<std::string>() : json_text(*value), var, var.domain);
         return false;
       }
       m->definition = Definition::kValue;
@@ -1102,6 +1123,8 @@ class ModelReader {
 }  // namespace
 
 std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagnostics) {
+  // Counted from the start: a duplicate key is reported while parsing and makes the file invalid.
+  std::size_t before = diagnostics->items().size();
   SourceJson doc;
   if (!doc.parse(text, diagnostics)) return std::nullopt;
   const Json& root = doc.root();
@@ -1118,11 +1141,10 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
   }
   if (!kind->is_string() || kind->get<std::string>() != "scim") {
     diagnostics->error("model.unknown_kind", doc.span(*kind),
-                       "unknown model kind " + kind->dump(), "this engine reads \"kind\": \"scim\"");
+                       "unknown model kind " + json_text(*kind), "this engine reads \"kind\": \"scim\"");
     return std::nullopt;
   }
   ScimFile file;
-  std::size_t before = diagnostics->items().size();
   for (const char* field : {"title", "description", "source"}) {
     auto f = root.find(field);
     if (f == root.end()) continue;
