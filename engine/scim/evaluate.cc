@@ -51,66 +51,32 @@ int Evaluator::noise_outcome(std::uint64_t setting, int v) const {
   return 0;
 }
 
-void Evaluator::run(const Visitor& visit, const ProgressCallback& progress) const {
-  std::size_t n = mechanisms_.size();
-  std::vector<int> noise(n, 0);
-  // One row of values per nesting level of stochastic decisions, allocated once.
-  std::vector<int32_t> values(n * (scim_.decisions.size() + 1), 0);
-  constexpr std::uint64_t kProgressEvery = 1 << 14;
-  for (std::uint64_t setting = 0; setting < setting_count_; ++setting) {
-    if (setting > 0) {
-      // Advance the mixed-radix counter: the last noisy variable varies fastest.
-      for (std::size_t i = noisy_.size(); i-- > 0;) {
-        int v = noisy_[i];
-        if (++noise[v] < mechanisms_[v]->noise.size()) break;
-        noise[v] = 0;
-      }
-    }
-    double p = 1;
-    for (int v : noisy_) p *= mechanisms_[v]->noise.probabilities[noise[v]];
-    if (p > 0) evaluate_from(0, setting, p, noise.data(), values.data(), visit);
-    if (progress && setting % kProgressEvery == kProgressEvery - 1 &&
-        !progress(static_cast<double>(setting + 1) / static_cast<double>(setting_count_)))
-      throw Cancelled();
-  }
+bool Evaluator::branches() const {
+  if (!policy_) return false;
+  for (int d : scim_.decisions)
+    if (mechanisms_[d]->table.empty() && !policy_->rules[rule_of_[d]].deterministic) return true;
+  return false;
 }
 
-void Evaluator::evaluate_from(std::size_t position, std::uint64_t setting, double weight,
-                              const int* noise, int32_t* values, const Visitor& visit) const {
-  for (std::size_t k = position; k < order_.size(); ++k) {
-    int v = order_[k];
-    const Mechanism& m = *mechanisms_[v];
-    if (const ContextualIntervention* c = contextual_[v]; c && c->value[setting] >= 0) {
-      values[v] = c->value[setting];
-      continue;
-    }
-    int configuration = 0;
-    for (std::size_t i = 0; i < m.parents.size(); ++i) configuration += values[m.parents[i]] * m.strides[i];
-    if (!m.table.empty()) {
-      std::size_t entry = m.table.size() == 1 ? 0
-                                              : static_cast<std::size_t>(configuration) * m.noise.size() + noise[v];
-      values[v] = m.table[entry];
-      continue;
-    }
-    const DecisionRule& rule = policy_->rules[rule_of_[v]];
-    if (rule.deterministic) {
-      values[v] = rule.action[configuration];
-      continue;
-    }
-    // A stochastic rule: continue the walk once per possible action, on a fresh copy of the values.
-    std::size_t n = mechanisms_.size();
-    std::size_t actions = scim_.variables[v].domain.size();
-    int32_t* branch = values + n;
-    for (std::size_t a = 0; a < actions; ++a) {
-      double q = rule.probabilities[static_cast<std::size_t>(configuration) * actions + a];
-      if (q <= 0) continue;
-      std::copy(values, values + n, branch);
-      branch[v] = static_cast<int32_t>(a);
-      evaluate_from(k + 1, setting, weight * q, noise, branch, visit);
-    }
-    return;
+std::vector<std::vector<int>> Evaluator::recompute_lists() const {
+  // depth[v]: the last noise digit v depends on (through its ancestors or its own noise), -1 if
+  // none; a contextual intervention depends on the whole setting, so on the last digit.
+  std::size_t digits = noisy_.size();
+  std::vector<int> digit_of(mechanisms_.size(), -1), depth(mechanisms_.size(), -1);
+  for (std::size_t i = 0; i < digits; ++i) digit_of[noisy_[i]] = static_cast<int>(i);
+  for (int v : order_) {
+    int d = digit_of[v];
+    for (int p : mechanisms_[v]->parents) d = std::max(d, depth[p]);
+    if (contextual_[v]) d = static_cast<int>(digits);
+    depth[v] = d;
   }
-  visit(setting, weight, values);
+  // lists[0]: everything (the first setting); lists[j + 1]: what changes when digit j changes.
+  std::vector<std::vector<int>> lists(digits + 1);
+  lists[0] = order_;
+  for (std::size_t j = 0; j < digits; ++j)
+    for (int v : order_)
+      if (depth[v] >= static_cast<int>(j)) lists[j + 1].push_back(v);
+  return lists;
 }
 
 double total_utility(const Scim& scim, const int32_t* values) {

@@ -2,10 +2,13 @@
 // any interventions (hard, soft, and contextual as in Def. 12 of Ward et al. 2024).
 //
 // The evaluator walks the settings in mixed-radix order, computing each variable by one table lookup
-// in topological order. Nothing is allocated per setting. A stochastic decision rule branches the
-// walk over the actions it may take, each branch weighted by its probability.
+// in topological order, and allocates nothing per setting. Consecutive settings differ only in their
+// last few noise outcomes, so after the first setting it recomputes only the variables downstream of
+// the noise that changed. A stochastic decision rule branches the walk over the actions it may take,
+// each branch weighted by its probability (and then every variable is recomputed).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
@@ -47,19 +50,24 @@ class Evaluator {
   const std::vector<int>& noisy() const { return noisy_; }
   const Mechanism& mechanism(int v) const { return *mechanisms_[v]; }
 
-  // The visitor gets (setting index, weight, values): weight is P(e) times the probability of the
-  // stochastic choices on this branch; values[v] is the outcome index of variable v. Settings of
-  // probability 0 are skipped.
-  using Visitor = std::function<void(std::uint64_t setting, double weight, const int32_t* values)>;
-  void run(const Visitor& visit, const ProgressCallback& progress = {}) const;
+  // Calls visit(setting, weight, values) for every setting of positive probability (and every
+  // choice of the stochastic rules): weight is P(e) times the probability of the choices on this
+  // branch; values[v] is the outcome index of variable v.
+  template <class Visit>
+  void run(Visit&& visit, const ProgressCallback& progress = {}) const;
 
   // The noise outcome of variable v in setting e.
   int noise_outcome(std::uint64_t setting, int v) const;
 
  private:
   void prepare();
+  bool branches() const;
+  // The variables to recompute when noise digits from `digit` on change, in topological order.
+  std::vector<std::vector<int>> recompute_lists() const;
+  int32_t compute(int v, std::uint64_t setting, const int* noise, const int32_t* values) const;
+  template <class Visit>
   void evaluate_from(std::size_t position, std::uint64_t setting, double weight, const int* noise,
-                     int32_t* values, const Visitor& visit) const;
+                     int32_t* values, Visit& visit) const;
 
   const Scim& scim_;
   const Policy* policy_ = nullptr;
@@ -73,5 +81,88 @@ class Evaluator {
 
 // Σ_U U for one evaluated setting.
 double total_utility(const Scim& scim, const int32_t* values);
+
+// ---- implementation ----------------------------------------------------------------------------
+
+inline int32_t Evaluator::compute(int v, std::uint64_t setting, const int* noise, const int32_t* values) const {
+  if (const ContextualIntervention* c = contextual_[v]; c && c->value[setting] >= 0) return c->value[setting];
+  const Mechanism& m = *mechanisms_[v];
+  int configuration = 0;
+  for (std::size_t i = 0; i < m.parents.size(); ++i) configuration += values[m.parents[i]] * m.strides[i];
+  if (!m.table.empty()) {
+    if (m.table.size() == 1) return m.table[0];
+    return m.table[static_cast<std::size_t>(configuration) * m.noise.size() + noise[v]];
+  }
+  return policy_->rules[rule_of_[v]].action[configuration];
+}
+
+template <class Visit>
+void Evaluator::run(Visit&& visit, const ProgressCallback& progress) const {
+  constexpr std::uint64_t kProgressEvery = 1 << 14;
+  std::size_t n = mechanisms_.size();
+  std::size_t digits = noisy_.size();
+  std::vector<int> noise(n, 0);
+  // One row of values per nesting level of stochastic decisions, allocated once.
+  std::vector<int32_t> values(n * (scim_.decisions.size() + 1), 0);
+  // prefix[i] is the probability of the first i noise digits of the current setting.
+  std::vector<double> prefix(digits + 1, 1.0);
+  const bool branching = branches();
+  std::vector<std::vector<int>> recompute = branching ? std::vector<std::vector<int>>() : recompute_lists();
+  std::size_t changed = 0;  // the first noise digit that differs from the previous setting
+  for (std::uint64_t setting = 0; setting < setting_count_; ++setting) {
+    if (setting > 0) {
+      // Advance the mixed-radix counter: the last noisy variable varies fastest.
+      changed = digits;
+      while (changed-- > 0) {
+        int v = noisy_[changed];
+        if (++noise[v] < mechanisms_[v]->noise.size()) break;
+        noise[v] = 0;
+      }
+    }
+    for (std::size_t i = changed; i < digits; ++i)
+      prefix[i + 1] = prefix[i] * mechanisms_[noisy_[i]]->noise.probabilities[noise[noisy_[i]]];
+    double p = prefix[digits];
+    if (branching) {
+      if (p > 0) evaluate_from(0, setting, p, noise.data(), values.data(), visit);
+    } else {
+      // Values stay current across settings, so they are updated even where P(e) = 0.
+      for (int v : recompute[setting == 0 ? 0 : changed + 1]) values[v] = compute(v, setting, noise.data(), values.data());
+      if (p > 0) visit(setting, p, static_cast<const int32_t*>(values.data()));
+    }
+    if (progress && setting % kProgressEvery == kProgressEvery - 1 &&
+        !progress(static_cast<double>(setting + 1) / static_cast<double>(setting_count_)))
+      throw Cancelled();
+  }
+}
+
+template <class Visit>
+void Evaluator::evaluate_from(std::size_t position, std::uint64_t setting, double weight, const int* noise,
+                              int32_t* values, Visit& visit) const {
+  for (std::size_t k = position; k < order_.size(); ++k) {
+    int v = order_[k];
+    const Mechanism& m = *mechanisms_[v];
+    bool contextual = contextual_[v] && contextual_[v]->value[setting] >= 0;
+    if (contextual || !m.table.empty() || policy_->rules[rule_of_[v]].deterministic) {
+      values[v] = compute(v, setting, noise, values);
+      continue;
+    }
+    // A stochastic rule: continue the walk once per possible action, on a fresh copy of the values.
+    const DecisionRule& rule = policy_->rules[rule_of_[v]];
+    int configuration = 0;
+    for (std::size_t i = 0; i < m.parents.size(); ++i) configuration += values[m.parents[i]] * m.strides[i];
+    std::size_t n = mechanisms_.size();
+    std::size_t actions = scim_.variables[v].domain.size();
+    int32_t* branch = values + n;
+    for (std::size_t a = 0; a < actions; ++a) {
+      double q = rule.probabilities[static_cast<std::size_t>(configuration) * actions + a];
+      if (q <= 0) continue;
+      std::copy(values, values + n, branch);
+      branch[v] = static_cast<int32_t>(a);
+      evaluate_from(k + 1, setting, weight * q, noise, branch, visit);
+    }
+    return;
+  }
+  visit(setting, weight, static_cast<const int32_t*>(values));
+}
 
 }  // namespace motive

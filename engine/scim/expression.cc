@@ -1,7 +1,8 @@
 #include "scim/expression.h"
 
 #include <algorithm>
-#include <charconv>
+#include <cerrno>
+#include <cstdlib>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
@@ -250,8 +251,13 @@ class Lexer {
       }
     }
     t->kind = Tok::kNumber;
-    auto [end, ec] = std::from_chars(text_.data() + start, text_.data() + i_, t->number);
-    if (ec != std::errc() || end != text_.data() + i_) {
+    // strtod rather than from_chars: Emscripten 3.1.6's library has no from_chars for double. The
+    // literal was scanned above, so strtod reads exactly it (in the "C" locale the engine runs in).
+    std::string literal(text_.substr(start, i_ - start));
+    char* end = nullptr;
+    errno = 0;
+    t->number = std::strtod(literal.c_str(), &end);
+    if (errno == ERANGE || end != literal.c_str() + literal.size() || !std::isfinite(t->number)) {
       fail(start, i_,
            "the number " + std::string(text_.substr(start, i_ - start)) + " is out of range");
       return false;

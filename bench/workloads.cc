@@ -1,0 +1,151 @@
+#include "workloads.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "api/api.h"
+
+namespace motive::bench {
+namespace {
+
+using ordered = nlohmann::ordered_json;
+
+// prefix + number. (Not `"X" + std::to_string(i)`: GCC 12 warns falsely about it, -Wrestrict.)
+std::string numbered(const char* prefix, int i) {
+  std::string out(prefix);
+  out += std::to_string(i);
+  return out;
+}
+
+std::string x(int i) { return numbered("X", i); }
+
+// Probabilities with two decimals, so that the noise tables sum to exactly 1 within 1e-9.
+ordered binary_noise(const char* a, const char* b, int percent_a) {
+  ordered noise = ordered::object();
+  noise[a] = percent_a / 100.0;
+  noise[b] = (100 - percent_a) / 100.0;
+  return noise;
+}
+
+ordered coin(int i) {
+  // P(X_i = 1) varies with i (0.3 ... 0.7), so that no two variables are exchangeable.
+  return {{"type", "chance"},
+          {"domain", {0, 1}},
+          {"noise", binary_noise("h", "t", 30 + 10 * (i % 5))},
+          {"function", "noise == 'h' ? 1 : 0"}};
+}
+
+void check(int k, int m) {
+  if (k < 1 || k > 24 || m < 1 || m > k) throw std::invalid_argument("workload: need 1 <= m <= k <= 24");
+}
+
+std::string document(const std::string& title, ordered variables, ordered policies) {
+  ordered doc = ordered::object();
+  doc["kind"] = "scim";
+  doc["title"] = title;
+  doc["description"] = "A generated benchmark workload (bench/workloads.cc).";
+  doc["variables"] = std::move(variables);
+  doc["policies"] = std::move(policies);
+  return doc.dump(2) + "\n";
+}
+
+}  // namespace
+
+std::string chain_model(int k, int m) {
+  check(k, m);
+  ordered variables = ordered::object();
+  variables[x(1)] = coin(1);
+  for (int i = 2; i <= k; ++i) {
+    std::string parent = x(i - 1);
+    variables[x(i)] = {{"type", "chance"},
+                       {"parents", {parent}},
+                       {"domain", {0, 1}},
+                       {"noise", binary_noise("keep", "flip", 90 - 10 * (i % 4))},
+                       {"function", "noise == 'keep' ? " + parent + " : 1 - " + parent}};
+  }
+  ordered observed = ordered::array();
+  for (int i = k - m + 1; i <= k; ++i) observed.push_back(x(i));
+  variables["D"] = {{"type", "decision"}, {"parents", observed}, {"domain", {0, 1}}};
+  variables["U"] = {{"type", "utility"}, {"parents", {"D", x(1)}}, {"function", "D == X1 ? 1 : 0"}};
+  ordered policies = ordered::object();
+  policies["copy_last"] = {{"D", x(k)}};
+  policies["always_one"] = {{"D", "1"}};
+  return document(numbered("Benchmark chain, k = ", k) + numbered(", m = ", m), variables, policies);
+}
+
+std::string fan_model(int k, int m) {
+  check(k, m);
+  ordered variables = ordered::object();
+  for (int i = 1; i <= k; ++i) variables[x(i)] = coin(i);
+  ordered observed = ordered::array();
+  for (int i = 1; i <= m; ++i) observed.push_back(x(i));
+  variables["D"] = {{"type", "decision"}, {"parents", observed}, {"domain", {0, 1}}};
+  for (int i = 1; i <= k; ++i) {
+    variables[numbered("U", i)] = {
+        {"type", "utility"}, {"parents", {"D", x(i)}}, {"function", numbered("D == X", i) + " ? 1 : 0"}};
+  }
+  ordered policies = ordered::object();
+  policies["copy_first"] = {{"D", x(1)}};
+  policies["always_one"] = {{"D", "1"}};
+  return document(numbered("Benchmark fan, k = ", k) + numbered(", m = ", m), variables, policies);
+}
+
+Workload make_workload(Shape shape, int k, int m) {
+  Workload w;
+  w.shape = shape;
+  w.k = k;
+  w.m = m;
+  w.name = numbered(shape == Shape::chain ? "chain_k" : "fan_k", k) + numbered("_m", m);
+  w.model = shape == Shape::chain ? chain_model(k, m) : fan_model(k, m);
+  w.settings = std::uint64_t{1} << k;
+  w.variables = shape == Shape::chain ? k + 2 : 2 * k + 1;
+  w.contexts = std::uint64_t{1} << m;
+  return w;
+}
+
+const std::vector<std::string>& analyses() {
+  static const std::vector<std::string> names = {"expected_utility", "optimal_policies"};
+  return names;
+}
+
+std::vector<Workload> standard_workloads(bool quick) {
+  std::vector<Workload> out;
+  const std::vector<int> sizes = quick ? std::vector<int>{4, 8, 12} : std::vector<int>{8, 12, 16, 20};
+  for (int k : sizes) out.push_back(make_workload(Shape::chain, k, std::min(k, 4)));
+  for (int k : sizes) out.push_back(make_workload(Shape::fan, k, std::min(k, 4)));
+  if (!quick) {
+    // More decision contexts at a fixed number of settings.
+    out.push_back(make_workload(Shape::chain, 16, 8));
+    out.push_back(make_workload(Shape::chain, 16, 12));
+  }
+  return out;
+}
+
+nlohmann::json make_request(const Workload& workload, const std::string& analysis) {
+  return {{"model", workload.model}, {"analysis", analysis}, {"params", nlohmann::json::object()}};
+}
+
+nlohmann::json run(const Workload& workload, const std::string& analysis) {
+  return motive::handle_request(make_request(workload, analysis));
+}
+
+std::string failure(const nlohmann::json& response) {
+  if (response.is_object() && response.value("ok", false)) return "";
+  std::string out;
+  if (response.is_object() && response.contains("diagnostics") && response["diagnostics"].is_array()) {
+    for (const auto& d : response["diagnostics"]) {
+      if (!out.empty()) out += "; ";
+      out += d.value("id", std::string("?"));
+      out += numbered(" (line ", d.value("line", 0));
+      out += "): ";
+      out += d.value("message", std::string());
+    }
+  }
+  if (out.empty()) {
+    out = "not ok: ";
+    out += response.dump();
+  }
+  return out;
+}
+
+}  // namespace motive::bench

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Times the engine natively and as wasm (under Node) on the same generated workloads
+# (bench/workloads.cc) and prints them side by side:
+#
+#   workload                     native ms    wasm ms   wasm/native
+#
+#   scripts/bench.sh [--quick] [--filter TEXT] [--min-time SECONDS]
+#
+# Both sides are the plain harness wasm/bench_main.cc (motive_bench_plain natively,
+# build/wasm/motive_wasm_bench.js as wasm): each run repeats a workload until --min-time seconds
+# (default 0.2) have passed and reports the mean time per run. For Google Benchmark's view of the
+# native side (settings/s counters), run build/native/motive_bench.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh
+scripts/build-native.sh motive_bench_plain
+scripts/build-wasm.sh motive_wasm_bench
+
+out=build/bench-logs
+mkdir -p "$out"
+echo
+echo "bench: native ($(uname -m), $(c++ --version | head -1))"
+build/native/motive_bench_plain "$@" | tee "$out/native.txt"
+echo
+echo "bench: wasm (node $(node --version))"
+node build/wasm/motive_wasm_bench.js "$@" | tee "$out/wasm.txt"
+
+echo
+awk '
+  FNR == 1 { file++ }
+  /^#/ || /^workload / || NF < 6 || $2 == "FAILED:" { next }
+  file == 1 { native[$1] = $5; order[++n] = $1 }
+  file == 2 { wasm[$1] = $5 }
+  END {
+    printf "%-36s %12s %12s %12s\n", "workload", "native ms", "wasm ms", "wasm/native"
+    for (i = 1; i <= n; i++) {
+      w = order[i]
+      if (!(w in wasm)) { printf "%-36s %12.3f %12s %12s\n", w, native[w], "-", "-"; continue }
+      ratio = native[w] > 0 ? sprintf("%.2f", wasm[w] / native[w]) : "-"
+      printf "%-36s %12.3f %12.3f %12s\n", w, native[w], wasm[w], ratio
+    }
+  }' "$out/native.txt" "$out/wasm.txt" | tee "$out/table.txt"

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Runs every test suite: installs what is missing (scripts/setup.sh), builds natively and runs the
+# engine's tests (ctest), builds the wasm module and runs its tests (node --test tests/wasm), builds
+# the page and runs the browser tests (npm --prefix web test). Goes on past a failing suite, then
+# closes with one line `all: N passed, M failed`; exits non-zero if anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+
+logs=build/test-logs
+passed=0
+failed=0
+summary=()
+
+step() { printf '\n==== %s\n' "$*"; }
+# record NAME PASSED FAILED
+record() {
+  passed=$((passed + $2))
+  failed=$((failed + $3))
+  summary+=("$(printf '  %-22s %5d passed %5d failed' "$1" "$2" "$3")")
+}
+finish() {
+  printf '\n==== summary\n'
+  printf '%s\n' "${summary[@]}"
+  echo "all: $passed passed, $failed failed"
+  exit $((failed > 0 ? 1 : 0))
+}
+# Counts from node's test runner (spec "ℹ pass 3" or TAP "# pass 3"); cancelled tests count as failed.
+node_count() { # LOG WHAT
+  grep -aE "^(ℹ|#) $2 [0-9]+\$" "$1" | tail -1 | awk '{print $3}'
+}
+# run_node_suite NAME LOG COMMAND...: runs a suite of node's test runner, records its counts.
+run_node_suite() {
+  local name=$1 log=$2
+  shift 2
+  "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  local p f c
+  p=$(node_count "$log" pass)
+  f=$(node_count "$log" fail)
+  c=$(node_count "$log" cancelled)
+  if [ -z "$p" ] || [ -z "$f" ]; then
+    # No counts: judge by the exit code alone.
+    if [ "$rc" -eq 0 ]; then record "$name" 1 0; else record "$name" 0 1; fi
+  else
+    f=$((f + ${c:-0}))
+    # A runner that failed outside any test still fails the suite.
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+    record "$name" "$p" "$f"
+  fi
+}
+
+step "setup"
+if ! scripts/setup.sh; then
+  echo "test: scripts/setup.sh failed" >&2
+  record setup 0 1
+  finish
+fi
+mkdir -p "$logs"
+
+step "native build"
+SECONDS=0
+if scripts/build-native.sh; then
+  echo "native build: ${SECONDS}s"
+  step "native tests (ctest)"
+  ctest --test-dir build/native --output-on-failure -j2 --timeout 600 2>&1 | tee "$logs/ctest.log"
+  rc=${PIPESTATUS[0]}
+  line=$(grep -aE 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$logs/ctest.log" | tail -1)
+  if [ -n "$line" ]; then
+    total=$(sed -E 's/.*out of ([0-9]+).*/\1/' <<<"$line")
+    bad=$(sed -E 's/.*passed, ([0-9]+) tests? failed.*/\1/' <<<"$line")
+    if [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; then bad=1; fi
+    record "native (ctest)" $((total - bad)) "$bad"
+  else
+    echo "test: ctest ran no test" >&2
+    record "native (ctest)" 0 1
+  fi
+else
+  record "native build" 0 1
+fi
+
+step "wasm build"
+SECONDS=0
+if scripts/build-wasm.sh; then
+  echo "wasm build: ${SECONDS}s"
+  step "wasm tests (node --test tests/wasm)"
+  run_node_suite "wasm (node)" "$logs/wasm.log" \
+    node --test --test-reporter=spec tests/wasm/*.test.mjs
+else
+  record "wasm build" 0 1
+fi
+
+step "page"
+if [ -f web/package.json ]; then
+  if npm --prefix web run build; then
+    step "page tests (npm --prefix web test)"
+    run_node_suite "page (browser)" "$logs/web.log" npm --prefix web test
+  else
+    record "page build" 0 1
+  fi
+else
+  echo "test: web/package.json does not exist yet: skipping the page's build and tests"
+fi
+
+finish

@@ -1,0 +1,136 @@
+// The plain benchmark harness: times every workload of bench/workloads.h without Google Benchmark
+// (which Emscripten lacks), so that the native build (motive_bench_plain) and the wasm build
+// (motive_wasm_bench, run with node) print the same table and scripts/bench.sh can set them side by
+// side.
+//
+//   motive_bench_plain [--quick] [--smoke] [--filter TEXT] [--min-time SECONDS] [--print-model NAME]
+//
+// Each workload and analysis is run once to warm up and to check that the engine answers ok, then
+// repeated until at least --min-time seconds (default 0.2) have passed; the table gives the mean time
+// per run. --smoke runs only the small workloads, once each, and fails if any answer is not ok.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "bench/workloads.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+#ifdef __EMSCRIPTEN__
+constexpr const char* kPlatform = "wasm";
+#else
+constexpr const char* kPlatform = "native";
+#endif
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: motive_bench_plain [--quick] [--smoke] [--filter TEXT] [--min-time SECONDS] "
+               "[--print-model NAME]\n");
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool quick = false;
+  bool smoke = false;
+  double min_time = 0.2;
+  std::string filter;
+  std::string print_model;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--quick") {
+      quick = true;
+    } else if (arg == "--smoke") {
+      smoke = true;
+      quick = true;
+    } else if (arg == "--filter" && i + 1 < argc) {
+      filter = argv[++i];
+    } else if (arg == "--min-time" && i + 1 < argc) {
+      min_time = std::atof(argv[++i]);
+    } else if (arg == "--print-model" && i + 1 < argc) {
+      print_model = argv[++i];
+    } else {
+      return usage();
+    }
+  }
+
+  try {
+    std::vector<motive::bench::Workload> workloads = motive::bench::standard_workloads(quick);
+    if (!print_model.empty()) {
+      std::vector<motive::bench::Workload> all = motive::bench::standard_workloads(!quick);
+      all.insert(all.end(), workloads.begin(), workloads.end());
+      for (const auto& w : all) {
+        if (w.name == print_model) {
+          std::fputs(w.model.c_str(), stdout);
+          return 0;
+        }
+      }
+      std::fprintf(stderr, "no workload %s\n", print_model.c_str());
+      return 2;
+    }
+
+    std::printf("# motive plain benchmark (%s)%s\n", kPlatform, smoke ? ", smoke run" : "");
+    std::printf("%-36s %10s %5s %8s %12s %8s\n", "workload", "settings", "vars", "contexts", "ms/iter",
+                "iters");
+    std::fflush(stdout);
+    int failures = 0;
+    if (!smoke && !workloads.empty()) {
+      // Warm up the machine (and, under wasm, let the JS engine's optimising tier compile the
+      // module) before the first measurement.
+      auto start = Clock::now();
+      while (seconds_since(start) < 1.0) {
+        for (const auto& analysis : motive::bench::analyses()) motive::bench::run(workloads.front(), analysis);
+      }
+    }
+    for (const auto& w : workloads) {
+      for (const auto& analysis : motive::bench::analyses()) {
+        std::string name = w.name + "/" + analysis;
+        if (!filter.empty() && name.find(filter) == std::string::npos) continue;
+
+        auto start = Clock::now();
+        nlohmann::json response = motive::bench::run(w, analysis);
+        double elapsed = seconds_since(start);
+        std::string failed = motive::bench::failure(response);
+        if (!failed.empty()) {
+          std::printf("%-36s FAILED: %s\n", name.c_str(), failed.c_str());
+          std::fflush(stdout);
+          ++failures;
+          continue;
+        }
+
+        long iterations = 1;
+        // A run that already took long enough is its own measurement; otherwise it was the warm-up.
+        if (!smoke && elapsed < 5 * min_time) {
+          iterations = 0;
+          start = Clock::now();
+          do {
+            response = motive::bench::run(w, analysis);
+            ++iterations;
+            elapsed = seconds_since(start);
+          } while (elapsed < min_time);
+        }
+        std::printf("%-36s %10llu %5d %8llu %12.4f %8ld\n", name.c_str(),
+                    static_cast<unsigned long long>(w.settings), w.variables,
+                    static_cast<unsigned long long>(w.contexts), 1000.0 * elapsed / iterations, iterations);
+        std::fflush(stdout);
+      }
+    }
+    if (failures) {
+      std::printf("# %d workload(s) failed\n", failures);
+      return 1;
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "motive_bench_plain: %s\n", e.what());
+    return 1;
+  }
+}

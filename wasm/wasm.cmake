@@ -1,0 +1,45 @@
+# The WebAssembly build (included by CMakeLists.txt under Emscripten; run scripts/build-wasm.sh).
+#
+#   motive_wasm        build/wasm/motive_wasm.js: the engine as one self-contained file (the wasm is
+#                      inlined), a factory `createMotiveModule()` that resolves to a module with
+#                      `request(requestJson, onProgress)` and `version()` (wasm/bindings.cc). It runs
+#                      in a page, in a Web Worker (wasm/worker.js) and under Node.
+#   motive_wasm_bench  build/wasm/motive_wasm_bench.js: the plain benchmark harness (wasm/bench_main.cc)
+#                      for Node: `node build/wasm/motive_wasm_bench.js`.
+#
+# Exceptions are on (-fexceptions at compile and link time): the engine reports failures by throwing
+# inside and catching at its API, and an exception that escaped to JS would only be a bare number.
+
+set(MOTIVE_WASM_OPT -O3)
+
+set(MOTIVE_WASM_LINK_COMMON
+  ${MOTIVE_WASM_OPT}
+  -fexceptions
+  -sSINGLE_FILE=1
+  -sALLOW_MEMORY_GROWTH=1)
+
+add_executable(motive_wasm ${CMAKE_SOURCE_DIR}/wasm/bindings.cc)
+target_link_libraries(motive_wasm PRIVATE motive_engine)
+target_compile_options(motive_wasm PRIVATE ${MOTIVE_WARNINGS} ${MOTIVE_WASM_OPT} -fexceptions)
+target_link_options(motive_wasm PRIVATE
+  ${MOTIVE_WASM_LINK_COMMON}
+  --bind
+  -sMODULARIZE=1
+  -sEXPORT_NAME=createMotiveModule
+  -sENVIRONMENT=web,worker,node
+  # No eval or new Function (Embind's default invokers use them): the page's Content Security
+  # Policy allows only 'wasm-unsafe-eval', and a worker from a Blob URL inherits it.
+  -sDYNAMIC_EXECUTION=0)
+set_target_properties(motive_wasm PROPERTIES SUFFIX ".js")
+
+add_executable(motive_wasm_bench
+  ${CMAKE_SOURCE_DIR}/wasm/bench_main.cc
+  ${CMAKE_SOURCE_DIR}/bench/workloads.cc)
+target_include_directories(motive_wasm_bench PRIVATE ${CMAKE_SOURCE_DIR})
+target_link_libraries(motive_wasm_bench PRIVATE motive_engine)
+target_compile_options(motive_wasm_bench PRIVATE ${MOTIVE_WARNINGS} ${MOTIVE_WASM_OPT} -fexceptions)
+target_link_options(motive_wasm_bench PRIVATE
+  ${MOTIVE_WASM_LINK_COMMON}
+  -sENVIRONMENT=node
+  -sEXIT_RUNTIME=1)
+set_target_properties(motive_wasm_bench PROPERTIES SUFFIX ".js")
