@@ -1,0 +1,167 @@
+// The example gallery: every model in examples/ (read at build time into the page), shown with its
+// title and description, plus the user's kept drafts.
+import { el, clear } from './dom.js';
+import { parseJsonc } from './jsonc.js';
+
+const files = import.meta.glob('../../examples/**/*.jsonc', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+function titleCase(text) {
+  return text.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+}
+
+// The examples, sorted by folder and file name: {id, folder, text, title, description, source}.
+export const examples = Object.entries(files)
+  .map(([path, text]) => {
+    const id = path.replace(/^.*\/examples\//, '').replace(/\.jsonc$/, '');
+    const parts = id.split('/');
+    const head = parseJsonc(text) || {};
+    const str = (v) => (typeof v === 'string' ? v : '');
+    return {
+      id,
+      folder: parts.length > 1 ? parts.slice(0, -1).join('/') : '',
+      text,
+      title: str(head.title) || titleCase(parts[parts.length - 1]),
+      description: str(head.description),
+      source: str(head.source),
+    };
+  })
+  .sort((a, b) => a.folder.localeCompare(b.folder) || a.id.localeCompare(b.id));
+
+function formatTime(ms) {
+  try {
+    return new Date(ms).toLocaleString();
+  } catch {
+    return '';
+  }
+}
+
+// The gallery dialog. onPick(example) loads an example; drafts are {label, text, savedAt}, with
+// onRestoreDraft(draft) and onDeleteDraft(draft).
+export function createGallery(dialog, { onPick, drafts, onRestoreDraft, onDeleteDraft }) {
+  const filter = el('input', {
+    type: 'search',
+    class: 'gallery-filter',
+    placeholder: 'Filter examples',
+    'aria-label': 'Filter examples',
+  });
+  const list = el('div', { class: 'gallery-list' });
+  const closeButton = el(
+    'button',
+    { type: 'button', class: 'icon', 'aria-label': 'Close', onClick: () => dialog.close() },
+    '✕',
+  );
+  dialog.append(
+    el('header', { class: 'dialog-header' }, el('h2', null, 'Examples'), filter, closeButton),
+    list,
+  );
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+  filter.addEventListener('input', render);
+
+  function card(example) {
+    return el(
+      'button',
+      {
+        type: 'button',
+        class: 'example-card',
+        dataset: { example: example.id },
+        onClick: () => {
+          dialog.close();
+          onPick(example);
+        },
+      },
+      el('span', { class: 'example-title' }, example.title),
+      example.description && el('span', { class: 'example-description' }, example.description),
+      el(
+        'span',
+        { class: 'example-meta' },
+        example.source && el('span', { class: 'example-source' }, example.source),
+        el('code', null, `${example.id}.jsonc`),
+      ),
+    );
+  }
+
+  function render() {
+    clear(list);
+    const needle = filter.value.trim().toLowerCase();
+    const shown = examples.filter(
+      (e) =>
+        !needle || [e.title, e.description, e.source, e.id].some((s) => s.toLowerCase().includes(needle)),
+    );
+    const currentDrafts = drafts();
+    if (currentDrafts.length && !needle) {
+      list.append(
+        el(
+          'section',
+          { class: 'gallery-section drafts' },
+          el('h3', null, 'Your kept edits'),
+          el('p', { class: 'explain' }, 'Text you had edited before loading something else.'),
+          currentDrafts.map((draft) =>
+            el(
+              'div',
+              { class: 'draft' },
+              el(
+                'button',
+                {
+                  type: 'button',
+                  class: 'example-card',
+                  onClick: () => {
+                    dialog.close();
+                    onRestoreDraft(draft);
+                  },
+                },
+                el('span', { class: 'example-title' }, draft.label || 'Untitled model'),
+                el(
+                  'span',
+                  { class: 'example-meta' },
+                  `kept ${formatTime(draft.savedAt)} · ${draft.text.length} characters`,
+                ),
+              ),
+              el(
+                'button',
+                {
+                  type: 'button',
+                  class: 'icon',
+                  'aria-label': 'Delete these kept edits',
+                  title: 'Delete',
+                  onClick: () => {
+                    onDeleteDraft(draft);
+                    render();
+                  },
+                },
+                '✕',
+              ),
+            ),
+          ),
+        ),
+      );
+    }
+    const folders = [...new Set(shown.map((e) => e.folder))];
+    for (const folder of folders) {
+      list.append(
+        el(
+          'section',
+          { class: 'gallery-section' },
+          folder && el('h3', null, titleCase(folder)),
+          el('div', { class: 'cards' }, shown.filter((e) => e.folder === folder).map(card)),
+        ),
+      );
+    }
+    if (!examples.length) list.append(el('p', { class: 'notice' }, 'No examples were built into this page.'));
+    else if (!shown.length) list.append(el('p', { class: 'notice' }, 'No example matches.'));
+  }
+
+  return {
+    open() {
+      filter.value = '';
+      render();
+      dialog.showModal();
+      filter.focus();
+    },
+  };
+}

@@ -1,0 +1,575 @@
+// The page: wires the editor, the engine, the graph and the results together. Data flows one way:
+// model text → engine request → JSON response → views.
+import './styles.css';
+import { el, clear } from './dom.js';
+import { createEngine } from './engine.js';
+import { createEditor } from './editor.js';
+import { createGraphView } from './graph-view.js';
+import { createResultsView, diagnosticItem } from './results-view.js';
+import { createGallery, examples } from './gallery.js';
+import { decodeModelHash, shareUrl } from './share.js';
+import {
+  loadAutosave,
+  saveAutosave,
+  loadDrafts,
+  keepDraft,
+  deleteDraft,
+  loadTextSize,
+  saveTextSize,
+} from './storage.js';
+import { expectedUtilityCsv, optimalPoliciesCsv, settingsCsv, downloadText } from './export.js';
+
+const $ = (id) => document.getElementById(id);
+const embed = new URLSearchParams(window.location.search).has('embed');
+const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const SETTINGS_PAGE = 50;
+const CSV_MAX_ROWS = 100000;
+
+const BLANK_MODEL = `{
+  "kind": "scim",
+  "title": "New model",
+  "variables": {
+    "D": { "type": "decision", "domain": ["a", "b"] },
+    "U": { "type": "utility", "parents": ["D"], "function": "D == 'a' ? 1 : 0" }
+  },
+  "policies": { "choose_a": { "D": "'a'" }, "choose_b": { "D": "'b'" } }
+}
+`;
+
+const engine = createEngine();
+
+// What the page knows. `baseline` is the text as last loaded (so the page can tell edits from it);
+// `describe` is the last successful describe of the editor's text.
+const state = {
+  baseline: '',
+  label: '',
+  modelName: null,
+  describe: null,
+  running: false,
+  cancelRequested: false,
+  run: null, // {text, modelName, describe, responses, settingsQuery}
+};
+
+// ---- Toasts ----
+
+let toastTimer = 0;
+function toast(message, action) {
+  const box = $('toast');
+  clear(box);
+  box.append(el('span', null, message));
+  if (action) {
+    box.append(
+      el(
+        'button',
+        {
+          type: 'button',
+          onClick: () => {
+            box.hidden = true;
+            action.run();
+          },
+        },
+        action.label,
+      ),
+    );
+  }
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (box.hidden = true), action ? 12000 : 5000);
+}
+
+// ---- Views ----
+
+const graph = createGraphView($('graph'), {
+  onHover: (name) => highlight(name ? [name] : []),
+});
+
+function highlight(names) {
+  graph.highlight(names);
+  results.highlight(names);
+}
+
+const results = createResultsView($('results'), {
+  onHover: (names) => highlight(names),
+  onSettingsPage: (query) => runSettingsPage(query),
+});
+
+function showDiagnostics(diagnostics) {
+  const list = $('diagnostics');
+  clear(list);
+  for (const d of diagnostics) list.append(diagnosticItem(d, (x) => editor.reveal(x.line, x.column)));
+  $('diagnostics-panel').hidden = diagnostics.length === 0;
+}
+
+function showModelHeading(describe) {
+  $('model-title').textContent = describe?.title || 'Causal graph';
+  const description = $('model-description');
+  clear(description);
+  if (describe?.description) description.append(describe.description);
+  if (describe?.source) description.append(' ', el('cite', null, describe.source));
+  description.title = description.textContent;
+}
+
+function showModelPicker(models) {
+  const picker = $('model-picker');
+  clear(picker);
+  for (const name of models) {
+    picker.append(el('option', { value: name, selected: name === (state.modelName ?? models[0]) }, name));
+  }
+  $('model-picker-label').hidden = models.length < 2;
+}
+
+// ---- Checking while typing ----
+
+function baseRequest(text) {
+  const req = { model: text };
+  if (state.modelName) req.model_name = state.modelName;
+  return req;
+}
+
+// Runs "describe" on the editor's text; updates the graph, heading and diagnostic list, and returns
+// the diagnostics for the editor's inline markers.
+async function check(text) {
+  let response = await engine.check({ ...baseRequest(text), analysis: 'describe' });
+  if (!response.ok && state.modelName && response.diagnostics?.every((d) => !(d.line >= 1))) {
+    // The chosen model may no longer exist in the text: fall back to the first one.
+    state.modelName = null;
+    response = await engine.check({ ...baseRequest(text), analysis: 'describe' });
+  }
+  if (text !== editor.getText()) return []; // outdated; a newer check follows
+  if (response.ok) {
+    state.describe = response.result;
+    const models = response.result.models || [];
+    if (state.modelName && !models.includes(state.modelName)) state.modelName = null;
+    showModelPicker(models);
+    showModelHeading(response.result);
+    graph.show(response.result);
+    $('graph-note').textContent = '';
+    showDiagnostics([]);
+    return [];
+  }
+  const diagnostics = response.diagnostics || [];
+  showDiagnostics(diagnostics);
+  if (graph.hasGraph()) $('graph-note').textContent = 'showing the last model that read without errors';
+  return diagnostics;
+}
+
+// ---- The editor and autosave ----
+
+let saveTimer = 0;
+function scheduleAutosave() {
+  if (embed) return;
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveNow, 300);
+}
+
+function saveNow() {
+  if (embed) return;
+  clearTimeout(saveTimer);
+  saveAutosave({
+    text: editor.getText(),
+    baseline: state.baseline,
+    label: state.label,
+    modelName: state.modelName,
+    savedAt: Date.now(),
+  });
+}
+
+function edited() {
+  return editor.getText() !== state.baseline;
+}
+
+function showOrigin() {
+  $('model-origin').textContent = state.label ? `${state.label}${edited() ? ' (edited)' : ''}` : '';
+}
+
+// Loads a text into the editor. Edits the user made to the current text are kept as a draft first,
+// with an offer to bring them back.
+function loadText(text, label, { runAfter = false } = {}) {
+  const previous = editor.getText();
+  if (edited() && previous.trim() && previous !== text) {
+    keepDraft(previous, state.label || 'Untitled model');
+    const keptLabel = state.label || 'your model';
+    toast(`Your edits to ${keptLabel} were kept (Examples → Your kept edits).`, {
+      label: 'Bring them back',
+      run: () => loadText(previous, keptLabel),
+    });
+  }
+  state.baseline = text;
+  state.label = label;
+  state.modelName = null;
+  state.run = null;
+  showResults();
+  editor.setText(text);
+  showOrigin();
+  saveNow();
+  editor.recheck();
+  if (runAfter) runAll();
+}
+
+const editor = createEditor($('editor'), {
+  text: '',
+  check,
+  onChange: () => {
+    showOrigin();
+    scheduleAutosave();
+    $('results-stale').hidden = !state.run || state.run.text === editor.getText();
+  },
+  onRun: () => runAll(),
+});
+
+// ---- Running analyses ----
+
+function showProgress(label, fraction) {
+  $('run-status').hidden = false;
+  $('progress-label').textContent =
+    fraction === null ? `${label}…` : `${label}… ${Math.round(fraction * 100)}%`;
+  const bar = $('progress');
+  if (fraction === null) bar.removeAttribute('value');
+  else bar.value = fraction;
+}
+
+function hideProgress() {
+  $('run-status').hidden = true;
+}
+
+function showResults() {
+  const run = state.run;
+  results.show(run && { ...run, onReveal: (d) => editor.reveal(d.line, d.column) });
+  $('export-json').disabled = !run || Boolean(run.failure);
+  $('export-csv').disabled = !run || Boolean(run.failure);
+  $('results-stale').hidden = !run || run.text === editor.getText();
+}
+
+// Sends one analysis request of the current run with progress; null when the run was cancelled.
+async function analyse(label, req) {
+  showProgress(label, null);
+  const response = await engine.run(req, { onProgress: (f) => showProgress(label, f) });
+  if (response.cancelled || state.cancelRequested) return { cancelled: true, response };
+  return { response };
+}
+
+// The settings policy to show: the one chosen before if it still exists, else an optimal named
+// policy, else the first.
+function pickSettingsPolicy(describe, optimal, previous) {
+  const names = (describe.policies || []).map((p) => p.name);
+  if (previous && names.includes(previous)) return previous;
+  const best = optimal?.ok ? optimal.result.optimal_named_policies || [] : [];
+  return best[0] || names[0] || null;
+}
+
+async function runAll() {
+  if (state.running) return;
+  state.running = true;
+  state.cancelRequested = false;
+  $('run').disabled = true;
+  const text = editor.getText();
+  const base = baseRequest(text);
+  const previousQuery = state.run?.settingsQuery;
+  try {
+    const described = await analyse('Reading the model', { ...base, analysis: 'describe' });
+    if (described.cancelled) return toast('Cancelled.');
+    if (!described.response.ok) {
+      state.run = { text, failure: described.response };
+      showDiagnostics(described.response.diagnostics || []);
+      return;
+    }
+    const describe = described.response.result;
+    const run = { text, modelName: state.modelName, describe, responses: {}, settingsQuery: null };
+    state.run = run;
+
+    // Without decisions the model has one expected utility, with no policy.
+    if ((describe.policies || []).length > 0 || !(describe.decisions || []).length) {
+      const eu = await analyse('Expected utilities', { ...base, analysis: 'expected_utility' });
+      run.responses.expected_utility = eu.response;
+      showResults();
+      if (eu.cancelled) return toast('Cancelled: the results shown are incomplete.');
+    }
+    if ((describe.decisions || []).length > 0) {
+      const optimal = await analyse('Optimal policies', { ...base, analysis: 'optimal_policies' });
+      run.responses.optimal_policies = optimal.response;
+      showResults();
+      if (optimal.cancelled) return toast('Cancelled: the results shown are incomplete.');
+    }
+    const needsPolicy = (describe.decisions || []).length > 0;
+    const policy = needsPolicy
+      ? pickSettingsPolicy(describe, run.responses.optimal_policies, previousQuery?.policy)
+      : null;
+    run.settingsQuery = { policy, offset: 0, limit: previousQuery?.limit || SETTINGS_PAGE };
+    if (!needsPolicy || policy) {
+      const settings = await analyse('Settings', settingsRequest(base, run.settingsQuery));
+      run.responses.settings = settings.response;
+      if (settings.cancelled) return toast('Cancelled: the results shown are incomplete.');
+    }
+  } finally {
+    state.running = false;
+    $('run').disabled = false;
+    hideProgress();
+    showResults();
+  }
+}
+
+function settingsRequest(base, query) {
+  const params = { offset: query.offset, limit: query.limit };
+  if (query.policy) params.policy = query.policy;
+  return { ...base, analysis: 'settings', params };
+}
+
+async function runSettingsPage(query) {
+  const run = state.run;
+  if (!run || state.running) return;
+  state.running = true;
+  state.cancelRequested = false;
+  try {
+    const base = { model: run.text };
+    if (run.modelName) base.model_name = run.modelName;
+    const settings = await analyse('Settings', settingsRequest(base, query));
+    if (settings.cancelled) return toast('Cancelled.');
+    run.settingsQuery = query;
+    run.responses.settings = settings.response;
+  } finally {
+    state.running = false;
+    hideProgress();
+    showResults();
+  }
+}
+
+// ---- Exports ----
+
+function exportBasename() {
+  const title = state.run?.describe?.title || state.describe?.title || 'motive';
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'motive'
+  );
+}
+
+function exportJson() {
+  const run = state.run;
+  if (!run || run.failure) return;
+  const out = {
+    model_name: run.describe?.models?.length ? run.modelName || run.describe.models[0] : undefined,
+    describe: run.describe,
+    expected_utility: run.responses.expected_utility,
+    optimal_policies: run.responses.optimal_policies,
+    settings: run.responses.settings,
+    settings_query: run.settingsQuery,
+  };
+  downloadText(`${exportBasename()}-results.json`, `${JSON.stringify(out, null, 2)}\n`, 'application/json');
+}
+
+async function exportCsv() {
+  const run = state.run;
+  if (!run || run.failure) return;
+  const tab = results.activeTab();
+  const name = exportBasename();
+  if (tab === 'expected_utility' && run.responses.expected_utility?.ok) {
+    downloadText(
+      `${name}-expected-utility.csv`,
+      expectedUtilityCsv(run.responses.expected_utility, run.describe),
+      'text/csv',
+    );
+  } else if (tab === 'optimal_policies' && run.responses.optimal_policies?.ok) {
+    downloadText(
+      `${name}-optimal-policies.csv`,
+      optimalPoliciesCsv(run.responses.optimal_policies),
+      'text/csv',
+    );
+  } else if (tab === 'settings' && run.responses.settings?.ok) {
+    downloadText(`${name}-settings.csv`, settingsCsv(await allSettingsPages(run)), 'text/csv');
+  } else {
+    toast('This tab has no table to export.');
+  }
+}
+
+// Every row of the settings table (asked of the engine page by page), or only the shown page when
+// the table is too large for a CSV file.
+async function allSettingsPages(run) {
+  const shown = run.responses.settings.result;
+  if (shown.total <= shown.rows.length || shown.total > CSV_MAX_ROWS || state.running) {
+    if (shown.total > shown.rows.length)
+      toast(`Exported the ${shown.rows.length} rows shown of ${shown.total}.`);
+    return [shown];
+  }
+  const pages = [];
+  const base = { model: run.text };
+  if (run.modelName) base.model_name = run.modelName;
+  state.running = true;
+  try {
+    for (let offset = 0; offset < shown.total; offset += 10000) {
+      const { response, cancelled } = await analyse(
+        'Collecting settings',
+        settingsRequest(base, { ...run.settingsQuery, offset, limit: 10000 }),
+      );
+      if (cancelled || !response.ok) return [shown];
+      pages.push(response.result);
+    }
+  } finally {
+    state.running = false;
+    hideProgress();
+  }
+  return pages;
+}
+
+// ---- Share ----
+
+async function openShareDialog() {
+  const dialog = $('share-dialog');
+  const text = editor.getText();
+  const link = await shareUrl(text);
+  const embedLink = await shareUrl(text, { embed: true });
+  const src = embedLink.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const iframe =
+    `<iframe src="${src}" width="100%" height="640" ` +
+    'style="border:1px solid #ccc" title="Motive"></iframe>';
+  const field = (id, label, value) => {
+    const input = el('textarea', { id, readonly: true, rows: 3, spellcheck: 'false' });
+    input.value = value;
+    const copy = el(
+      'button',
+      {
+        type: 'button',
+        onClick: async () => {
+          input.select();
+          try {
+            await navigator.clipboard.writeText(value);
+            copy.textContent = 'Copied';
+          } catch {
+            copy.textContent = 'Press Ctrl+C';
+          }
+        },
+      },
+      'Copy',
+    );
+    return el('div', { class: 'share-field' }, el('label', { for: id }, label), input, copy);
+  };
+  clear(dialog);
+  dialog.append(
+    el(
+      'header',
+      { class: 'dialog-header' },
+      el('h2', null, 'Share this model'),
+      el(
+        'button',
+        { type: 'button', class: 'icon', 'aria-label': 'Close', onClick: () => dialog.close() },
+        '✕',
+      ),
+    ),
+    el(
+      'p',
+      { class: 'explain' },
+      'The model travels inside the link (compressed in the part after #): no server stores it.',
+    ),
+    field('share-link', 'Link', link),
+    field('share-embed', 'Embed in a web page', iframe),
+    el('p', { class: 'explain' }, `${link.length.toLocaleString('en')} characters.`),
+  );
+  dialog.showModal();
+  $('share-link').select();
+}
+
+// ---- Gallery ----
+
+const gallery = createGallery($('gallery'), {
+  onPick: (example) => loadText(example.text, example.title, { runAfter: true }),
+  drafts: loadDrafts,
+  onRestoreDraft: (draft) => loadText(draft.text, draft.label),
+  onDeleteDraft: deleteDraft,
+});
+
+// ---- Controls ----
+
+function setTextSize(size) {
+  document.documentElement.classList.toggle('large-text', size === 'large');
+  $('text-size').setAttribute('aria-pressed', String(size === 'large'));
+}
+
+function wireControls() {
+  $('run-shortcut').textContent = isMac ? '⌘↵' : 'Ctrl+Enter';
+  $('run').title = `Run the analyses (${isMac ? 'Cmd' : 'Ctrl'}+Enter)`;
+  $('run').addEventListener('click', () => runAll());
+  $('cancel').addEventListener('click', () => {
+    state.cancelRequested = true;
+    engine.cancel();
+  });
+  $('open-gallery').addEventListener('click', () => gallery.open());
+  $('share').addEventListener('click', () => openShareDialog());
+  $('model-picker').addEventListener('change', (event) => {
+    state.modelName = event.target.value;
+    saveNow();
+    editor.recheck();
+    if (state.run) runAll();
+  });
+  $('export-svg').addEventListener('click', () => graph.exportSvg(exportBasename()));
+  $('export-png').addEventListener('click', () => graph.exportPng(exportBasename()));
+  $('export-json').addEventListener('click', exportJson);
+  $('export-csv').addEventListener('click', exportCsv);
+  $('text-size').addEventListener('click', () => {
+    const size = document.documentElement.classList.contains('large-text') ? 'normal' : 'large';
+    setTextSize(size);
+    saveTextSize(size);
+  });
+  $('toggle-editor').addEventListener('click', () => {
+    const open = document.body.classList.toggle('editor-open');
+    $('toggle-editor').setAttribute('aria-expanded', String(open));
+    $('toggle-editor').textContent = open ? 'Hide model text' : 'Show model text';
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.defaultPrevented) {
+      event.preventDefault();
+      runAll();
+    }
+  });
+  window.addEventListener('hashchange', () => openFromHash());
+  window.addEventListener('pagehide', saveNow);
+}
+
+// ---- Start ----
+
+// Loads the model a share link carries, if any. Returns whether it did.
+async function openFromHash() {
+  const decoded = await decodeModelHash(window.location.hash);
+  if (!decoded) return false;
+  if (decoded.error) {
+    toast(decoded.error);
+    return false;
+  }
+  if (!embed) {
+    // The text now lives in the editor (and its autosave): a reload shows the user's edits.
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+  }
+  loadText(decoded.text, 'Shared model', { runAfter: true });
+  return true;
+}
+
+async function start() {
+  document.body.classList.toggle('embed', embed);
+  setTextSize(embed ? 'normal' : loadTextSize());
+  wireControls();
+  if (embed) {
+    const full = new URL(window.location.href);
+    full.search = '';
+    $('open-full').href = full.toString();
+    window.addEventListener('hashchange', () => {
+      full.hash = window.location.hash;
+      $('open-full').href = full.toString();
+    });
+  }
+  const saved = embed ? null : loadAutosave();
+  if (saved) {
+    state.baseline = typeof saved.baseline === 'string' ? saved.baseline : saved.text;
+    state.label = typeof saved.label === 'string' ? saved.label : '';
+    state.modelName = typeof saved.modelName === 'string' ? saved.modelName : null;
+    editor.setText(saved.text);
+    showOrigin();
+  }
+  if (await openFromHash()) return;
+  if (!saved) {
+    const first = examples[0];
+    if (first) loadText(first.text, first.title, { runAfter: embed });
+    else loadText(BLANK_MODEL, 'New model');
+  }
+}
+
+start();
