@@ -63,13 +63,11 @@ const Policy& policy_param(const Scim& scim, const std::string& name) {
   std::vector<std::string> names;
   for (const Policy& p : scim.policies) names.push_back(p.name);
   std::string hint = did_you_mean(name, names);
-  throw RequestError("request.unknown_policy", "\"" + name + "\" is not a policy of this model",
-                     hint.empty() ? (names.empty() ? "the model has no policies" : "the policies are: " + [&] {
-                       std::string all;
-                       for (const std::string& n : names) all += (all.empty() ? "" : ", ") + n;
-                       return all;
-                     }())
-                                  : hint);
+  if (hint.empty()) {
+    hint = names.empty() ? "the model has no policies" : "the policies are:";
+    for (std::size_t i = 0; i < names.size(); ++i) hint += (i ? ", " : " ") + names[i];
+  }
+  throw RequestError("request.unknown_policy", "\"" + name + "\" is not a policy of this model", hint);
 }
 
 int outcome_param(const Variable& var, const json& value) {
@@ -196,17 +194,14 @@ void require_policy(const Evaluator& evaluator) {
                        "name one of the model's policies, or fix every decision by an intervention");
 }
 
+// The parents' outcomes in one configuration of a mechanism, as {parent: outcome} in parent order.
 json observation_json(const Scim& scim, const Mechanism& m, int configuration) {
   json observation = json::object();
-  for (std::size_t i = m.parents.size(); i-- > 0;) {
+  for (std::size_t i = 0; i < m.parents.size(); ++i) {
     const Variable& p = scim.variables[m.parents[i]];
-    int size = static_cast<int>(p.domain.size());
-    observation[p.name] = outcome_json(p.domain[configuration / m.strides[i] % size]);
+    observation[p.name] = outcome_json(p.domain[configuration / m.strides[i] % static_cast<int>(p.domain.size())]);
   }
-  // Keep the parents' order rather than reverse order.
-  json ordered = json::object();
-  for (int p : m.parents) ordered[scim.variables[p].name] = observation[scim.variables[p].name];
-  return ordered;
+  return observation;
 }
 
 json rule_json(const Scim& scim, int decision, const DecisionRule& rule) {
