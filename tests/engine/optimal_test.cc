@@ -13,7 +13,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "api/api.h"
+#include "api_support.h"
 #include "random_scim.h"
 
 namespace {
@@ -30,15 +30,8 @@ using motive::test::RefType;
 
 constexpr double kTol = 1e-9;
 
-json request(const std::string& model, const std::string& analysis, const json& params) {
-  return motive::handle_request({{"model", model}, {"analysis", analysis}, {"params", params}});
-}
-
-json analyze(const std::string& model, const std::string& analysis, const json& params = json::object()) {
-  json response = request(model, analysis, params);
-  EXPECT_TRUE(response.value("ok", false)) << analysis << " " << params.dump() << " -> " << response.dump(2);
-  return response.value("result", json::object());
-}
+using motive::test::analyze;
+using motive::test::request;
 
 // The rule row of `decision` for one observation.
 json rule(const json& optimal, const std::string& decision, const json& observation) {
