@@ -51,6 +51,20 @@ int Evaluator::noise_outcome(std::uint64_t setting, int v) const {
   return 0;
 }
 
+void Evaluator::noise_outcomes(std::uint64_t setting, int* noise) const {
+  std::fill(noise, noise + mechanisms_.size(), 0);
+  for (std::size_t i = noisy_.size(); i-- > 0;) {
+    std::uint64_t size = static_cast<std::uint64_t>(mechanisms_[noisy_[i]]->noise.size());
+    noise[noisy_[i]] = static_cast<int>(setting % size);
+    setting /= size;
+  }
+}
+
+void Evaluator::evaluate_setting(std::uint64_t setting, const int* noise, const int32_t* fixed,
+                                 int32_t* values) const {
+  for (int v : order_) values[v] = fixed && fixed[v] >= 0 ? fixed[v] : compute(v, setting, noise, values);
+}
+
 bool Evaluator::branches() const {
   if (!policy_) return false;
   for (int d : scim_.decisions)

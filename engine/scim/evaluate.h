@@ -58,6 +58,11 @@ class Evaluator {
 
   // The noise outcome of variable v in setting e.
   int noise_outcome(std::uint64_t setting, int v) const;
+  // The noise outcome of every variable in setting e (0 for trivial noise), into noise[0..n).
+  void noise_outcomes(std::uint64_t setting, int* noise) const;
+  // V(e) for every variable in one setting under a deterministic policy, where fixed (if not null)
+  // overrides variable v with outcome fixed[v] >= 0. `noise` comes from noise_outcomes.
+  void evaluate_setting(std::uint64_t setting, const int* noise, const int32_t* fixed, int32_t* values) const;
 
  private:
   void prepare();
