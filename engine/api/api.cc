@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "core/diagnostics.h"
+#include "intention/intention_analysis.h"
 #include "scim/analyses.h"
 #include "scim/reader.h"
 
@@ -23,8 +24,8 @@ json failure(const std::string& id, const std::string& message, const std::strin
   return failure({Diagnostic{id, {}, message, hint}});
 }
 
-const std::vector<std::string> kAnalyses = {"describe", "expected_utility", "optimal_policies",
-                                            "settings", "policies",         "graph"};
+const std::vector<std::string> kAnalyses = {"describe", "expected_utility", "optimal_policies", "settings",
+                                            "policies", "graph",            "intention"};
 
 // The page asks many questions of the same text in a row: keep the last model read.
 struct ReadCache {
@@ -56,13 +57,13 @@ json answer(const json& request, const ProgressFn& progress) {
   auto analysis = request.find("analysis");
   if (analysis == request.end() || !analysis->is_string())
     return failure("request.malformed", "the request has no \"analysis\"",
-                   "one of describe, expected_utility, optimal_policies, settings, policies, graph");
+                   "one of describe, expected_utility, optimal_policies, settings, policies, graph, intention");
   const std::string& name = analysis->get_ref<const std::string&>();
   if (std::find(kAnalyses.begin(), kAnalyses.end(), name) == kAnalyses.end()) {
     std::string hint = did_you_mean(name, kAnalyses);
     return failure("request.unknown_analysis", "\"" + name + "\" is not an analysis",
                    hint.empty() ? "the analyses are describe, expected_utility, optimal_policies, settings, "
-                                  "policies, graph"
+                                  "policies, graph, intention"
                                 : hint);
   }
   json params = request.value("params", json::object());
@@ -90,6 +91,7 @@ json answer(const json& request, const ProgressFn& progress) {
   else if (name == "optimal_policies") result = optimal_policies_analysis(*scim, params, report);
   else if (name == "settings") result = settings_analysis(*scim, params, report);
   else if (name == "policies") result = policies_analysis(*scim, params, report);
+  else if (name == "intention") result = intention_analysis(*scim, params, report);
   else result = graph_analysis(*scim, params);
   if (progress) progress(1.0);
   return {{"ok", true}, {"analysis", name}, {"model_name", scim->name}, {"result", result}};

@@ -1,0 +1,191 @@
+#include "intention/intention.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/diagnostics.h"
+#include "scim/graph.h"
+
+namespace motive {
+
+IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const Policy& policy,
+                                 const std::vector<const Policy*>& reference, std::uint64_t budget)
+    : scim_(scim), base_(base), policy_(policy), reference_(reference), budget_(budget) {
+  // Candidates: chance variables on a directed path from a decision to a utility (Theorem 17).
+  std::vector<std::vector<int>> parents;
+  for (std::size_t v = 0; v < scim.variables.size(); ++v) parents.push_back(base.mechanism(static_cast<int>(v)).parents);
+  Graph graph(parents);
+  std::vector<char> on_path(scim.variables.size(), 0);
+  for (int d : scim.decisions)
+    for (int v : graph.on_directed_paths(d, scim.utilities)) on_path[v] = 1;
+  for (int v : scim.order)
+    if (on_path[v] && scim.variables[v].type == VariableType::kChance) candidates_.push_back(v);
+  if (candidates_.size() > kMaxIntentionCandidates)
+    throw RequestError("analysis.budget_exceeded",
+                       std::to_string(candidates_.size()) +
+                           " chance variables lie on paths from the decision to a utility; the intention search "
+                           "handles at most 16",
+                       "intention is exact on models of the size of the paper's examples");
+  std::size_t n = scim.variables.size();
+  Evaluator evaluator = base;
+  evaluator.set_policy(&policy);
+  policy_values_.assign(evaluator.setting_count() * n, 0);
+  probability_.assign(evaluator.setting_count(), 0.0);
+  evaluator.run([&](std::uint64_t e, double w, const int32_t* values) {
+    std::copy(values, values + n, policy_values_.begin() + static_cast<std::ptrdiff_t>(e * n));
+    probability_[e] = w;
+    expected_utility_ += w * total_utility(scim, values);
+  });
+  tolerance_ = 1e-9 * std::max(1.0, std::abs(expected_utility_));
+  prepared_.resize(reference_.size());
+  summaries_.resize(reference_.size());
+  for (std::size_t a = 0; a < reference_.size(); ++a) prepare(a);
+}
+
+int32_t IntentionSearch::value(int v, std::uint64_t setting) const {
+  return policy_values_[setting * scim_.variables.size() + static_cast<std::size_t>(v)];
+}
+
+// Tabulates, for every setting where π̂ decides differently, what fixing each subset of the
+// candidates to its π-values gains, and keeps the efficient subsets.
+void IntentionSearch::prepare(std::size_t a) {
+  Alternative& alt = prepared_[a];
+  AlternativeSummary& summary = summaries_[a];
+  std::size_t n = scim_.variables.size();
+  Evaluator evaluator = base_;
+  evaluator.set_policy(reference_[a]);
+  std::vector<int> noise(n, 0);
+  std::vector<int32_t> values(n, 0), fixed(n, -1);
+  std::size_t c = candidates_.size();
+  std::uint32_t subsets = std::uint32_t{1} << c;
+  std::vector<double> gain(subsets), best_below(subsets);
+  for (std::uint64_t e = 0; e < evaluator.setting_count(); ++e) {
+    if (probability_[e] <= 0) continue;
+    evaluator.noise_outcomes(e, noise.data());
+    evaluator.evaluate_setting(e, noise.data(), nullptr, values.data());
+    summary.expected_utility += probability_[e] * total_utility(scim_, values.data());
+    const int32_t* mine = &policy_values_[e * n];
+    bool differs = std::any_of(scim_.decisions.begin(), scim_.decisions.end(),
+                               [&](int d) { return values[d] != mine[d]; });
+    if (!differs) continue;
+    summary.differing_settings.push_back(e);
+    nodes_ += subsets;
+    double base_utility = total_utility(scim_, values.data());
+    for (std::uint32_t mask = 0; mask < subsets; ++mask) {
+      for (std::size_t i = 0; i < c; ++i) fixed[candidates_[i]] = (mask >> i & 1) ? mine[candidates_[i]] : -1;
+      evaluator.evaluate_setting(e, noise.data(), fixed.data(), values.data());
+      gain[mask] = probability_[e] * (total_utility(scim_, values.data()) - base_utility);
+    }
+    // best_below[Z]: the most a proper subset of Z gains (the empty set gains 0).
+    SettingTable table;
+    table.setting = e;
+    best_below[0] = 0;
+    for (std::uint32_t mask = 1; mask < subsets; ++mask) {
+      double best = 0;
+      for (std::size_t i = 0; i < c; ++i)
+        if (mask >> i & 1) best = std::max({best, gain[mask & ~(1u << i)], best_below[mask & ~(1u << i)]});
+      best_below[mask] = best;
+      double slack = gain[mask] - best;
+      if (gain[mask] > tolerance_ && slack > tolerance_) table.options.push_back({mask, gain[mask], slack});
+    }
+    if (table.options.empty()) continue;
+    std::sort(table.options.begin(), table.options.end(),
+              [](const Option& x, const Option& y) { return x.gain > y.gain; });
+    table.max_gain = table.options.front().gain;
+    alt.settings.push_back(std::move(table));
+  }
+  std::stable_sort(alt.settings.begin(), alt.settings.end(),
+                   [](const SettingTable& x, const SettingTable& y) { return x.max_gain > y.max_gain; });
+  alt.need = expected_utility_ - summary.expected_utility - tolerance_;
+  summary.as_good = alt.need <= 0;
+  alt.prepared = true;
+  if (nodes_ > budget_) budget_exceeded_ = true;
+}
+
+std::uint32_t IntentionSearch::mask_of(const std::vector<int>& outcomes) const {
+  std::uint32_t mask = 0;
+  for (int o : outcomes) {
+    auto it = std::find(candidates_.begin(), candidates_.end(), o);
+    // Not a chance variable on a path D → O → U: never in a minimal Y (Theorem 17).
+    if (it == candidates_.end()) return 0;
+    mask |= 1u << (it - candidates_.begin());
+  }
+  return mask;
+}
+
+bool IntentionSearch::intends(const std::vector<int>& outcomes, std::uint64_t setting, IntentionWitness* witness) {
+  for (std::size_t a = 0; a < reference_.size(); ++a)
+    if (intends_relative_to(a, outcomes, setting, witness)) return true;
+  return false;
+}
+
+bool IntentionSearch::intends_relative_to(std::size_t alternative, const std::vector<int>& outcomes,
+                                          std::uint64_t setting, IntentionWitness* witness) {
+  std::uint32_t mask = mask_of(outcomes);
+  return mask != 0 && search(alternative, mask, setting, witness);
+}
+
+bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uint64_t setting,
+                             IntentionWitness* witness) {
+  const Alternative& alt = prepared_[a];
+  if (alt.need <= 0) return false;  // π̂ is as good already: the empty Y satisfies Eq. 2
+  auto at = std::find_if(alt.settings.begin(), alt.settings.end(),
+                         [&](const SettingTable& t) { return t.setting == setting; });
+  if (at == alt.settings.end()) return false;
+  std::size_t index = static_cast<std::size_t>(at - alt.settings.begin());
+  for (const Option& option : at->options) {
+    if ((option.mask & outcome_mask) != outcome_mask) continue;
+    std::vector<std::pair<std::size_t, std::uint32_t>> chosen = {{index, option.mask}};
+    if (!extend(alt, 0, index, option.gain, option.slack, &chosen)) {
+      if (budget_exceeded_) return false;
+      continue;
+    }
+    if (witness) {
+      witness->alternative = static_cast<int>(a);
+      witness->lhs = expected_utility_;
+      witness->rhs = summaries_[a].expected_utility;
+      witness->fixed.clear();
+      for (std::size_t i = 0; i < candidates_.size(); ++i) {
+        std::vector<std::uint64_t> settings;
+        for (const auto& [s, m] : chosen)
+          if (m >> i & 1) settings.push_back(alt.settings[s].setting);
+        if (settings.empty()) continue;
+        std::sort(settings.begin(), settings.end());
+        witness->fixed.emplace_back(candidates_[i], settings);
+      }
+      for (const auto& [s, m] : chosen)
+        for (const Option& o : alt.settings[s].options)
+          if (o.mask == m) witness->rhs += o.gain;
+    }
+    return true;
+  }
+  return false;
+}
+
+// Depth-first over the settings from `next` on (skipping the one already chosen): each takes one of
+// its efficient options or nothing. Succeeds when Eq. 2 holds and every chosen setting's slack
+// exceeds the surplus (so no single shrink keeps Eq. 2: minimality).
+bool IntentionSearch::extend(const Alternative& alt, std::size_t next, std::size_t skip, double sum,
+                             double min_slack, std::vector<std::pair<std::size_t, std::uint32_t>>* chosen) {
+  if (++nodes_ > budget_) {
+    budget_exceeded_ = true;
+    return false;
+  }
+  if (sum >= alt.need) return min_slack > sum - alt.need;  // adding more only raises the surplus
+  double reachable = sum;
+  for (std::size_t s = next; s < alt.settings.size(); ++s)
+    if (s != skip) reachable += alt.settings[s].max_gain;
+  if (reachable < alt.need) return false;
+  for (std::size_t s = next; s < alt.settings.size(); ++s) {
+    if (s == skip) continue;
+    for (const Option& option : alt.settings[s].options) {
+      chosen->emplace_back(s, option.mask);
+      if (extend(alt, s + 1, skip, sum + option.gain, std::min(min_slack, option.slack), chosen)) return true;
+      chosen->pop_back();
+      if (budget_exceeded_) return false;
+    }
+  }
+  return false;
+}
+
+}  // namespace motive

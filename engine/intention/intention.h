@@ -1,0 +1,117 @@
+// Subjective intention (Ward et al. 2024, Def. 13).
+//
+// The agent follows deterministic π. It intentionally causes O_π(e) if, for some alternative π̂ in
+// REF(π), fixing a set of variables Y ⊇ O, each in a set of settings w^Y (with e ∈ w^O), to the
+// values they take under π makes π̂ as good as π:
+//
+//     EU(π) ≤ E_π̂[Σ_U U under Y_{π|W}]                                        (Eq. 2)
+//
+// and no smaller (Y', W') does so. Write a choice of (Y, W) as a set S of pairs (Y, e). A contextual
+// intervention acts setting by setting, so the right side of Eq. 2 is EU(π̂) + Σ_e g_e(Z_e), where
+// Z_e is the set of variables S fixes in setting e and g_e(Z) = P(e) (u_e(Z) - u_e(∅)) is what
+// fixing Z to its π-values gains in e. The search rests on three facts:
+//   - Only settings where π and π̂ decide differently can gain: elsewhere every variable already
+//     takes its π-value under π̂. Only chance variables on a directed path D → Y → U can be in a
+//     minimal Y (Theorem 17), so only they are candidates.
+//   - In a minimal S every Z_e is *efficient*: each proper subset of Z_e gains strictly less (else
+//     swapping it in keeps Eq. 2 with a smaller S).
+//   - With efficient Z_e, shrinking several settings loses more than shrinking one, so S is minimal
+//     iff Eq. 2 holds and, for every e in S, replacing Z_e by its best proper subset breaks it.
+// For each setting the engine tabulates g_e over all subsets of the candidates, keeps the efficient
+// ones, and then searches combinations across settings depth-first with exact pruning, within a
+// node budget it reports when exceeded. Tests check it against a brute force over all sets of
+// pairs on random models.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "scim/evaluate.h"
+#include "scim/model.h"
+
+namespace motive {
+
+// A witness of intention: the alternative π̂ and Y_{π|W}, with both sides of Eq. 2.
+struct IntentionWitness {
+  int alternative = -1;  // index into the reference policies
+  // Each Y in Y with its w^Y (setting indices, ascending), Y in topological order.
+  std::vector<std::pair<int, std::vector<std::uint64_t>>> fixed;
+  double lhs = 0;  // EU(π)
+  double rhs = 0;  // E_π̂[Σ U under Y_{π|W}]
+};
+
+// What the search concluded about one alternative π̂.
+struct AlternativeSummary {
+  double expected_utility = 0;  // EU(π̂)
+  bool as_good = false;         // EU(π̂) ≥ EU(π): the empty Y satisfies Eq. 2, nothing is intended
+  std::vector<std::uint64_t> differing_settings;  // positive probability, π̂ decides differently
+};
+
+class IntentionSearch {
+ public:
+  // Prepares the search for policy π (deterministic) against `reference`, in the model configured
+  // by `base` (its interventions). Every pointer must outlive the search.
+  IntentionSearch(const Scim& scim, const Evaluator& base, const Policy& policy,
+                  const std::vector<const Policy*>& reference, std::uint64_t budget = std::uint64_t{1} << 22);
+
+  // Whether O_π(e) is intentionally caused, with a witness for the first alternative (in reference
+  // order) that shows it. `outcomes` are variable indices.
+  bool intends(const std::vector<int>& outcomes, std::uint64_t setting, IntentionWitness* witness);
+  // The same relative to one alternative π̂ (an index into the reference policies).
+  bool intends_relative_to(std::size_t alternative, const std::vector<int>& outcomes, std::uint64_t setting,
+                           IntentionWitness* witness);
+
+  double expected_utility() const { return expected_utility_; }
+  double tolerance() const { return tolerance_; }
+  const std::vector<int>& candidates() const { return candidates_; }
+  const std::vector<AlternativeSummary>& alternatives() const { return summaries_; }
+  // π's value of variable v in setting e.
+  int32_t value(int v, std::uint64_t setting) const;
+  // Whether some search stopped at the budget (its "not intended" answers are then not proven).
+  bool budget_exceeded() const { return budget_exceeded_; }
+
+ private:
+  struct Option {
+    std::uint32_t mask = 0;  // a set of candidates (bit i: candidates_[i])
+    double gain = 0;
+    double slack = 0;  // gain minus the best gain of a proper subset
+  };
+  struct SettingTable {
+    std::uint64_t setting = 0;
+    std::vector<Option> options;  // efficient, gain > 0, by gain descending
+    double max_gain = 0;
+  };
+  struct Alternative {
+    double need = 0;  // what the fixings must gain for Eq. 2
+    std::vector<SettingTable> settings;  // by max_gain descending
+    bool prepared = false;
+  };
+
+  void prepare(std::size_t a);
+  bool search(std::size_t a, std::uint32_t outcome_mask, std::uint64_t setting, IntentionWitness* witness);
+  // The candidate mask of `outcomes`, or 0 if one of them is not a candidate.
+  std::uint32_t mask_of(const std::vector<int>& outcomes) const;
+  bool extend(const Alternative& alt, std::size_t next, std::size_t skip, double sum, double min_slack,
+              std::vector<std::pair<std::size_t, std::uint32_t>>* chosen);
+
+  const Scim& scim_;
+  const Evaluator& base_;
+  const Policy& policy_;
+  std::vector<const Policy*> reference_;
+  std::vector<int> candidates_;
+  std::vector<int32_t> policy_values_;  // [setting * n + v]
+  std::vector<double> probability_;     // P(e)
+  double expected_utility_ = 0;
+  double tolerance_ = 0;
+  std::vector<Alternative> prepared_;
+  std::vector<AlternativeSummary> summaries_;
+  std::uint64_t budget_;
+  std::uint64_t nodes_ = 0;
+  bool budget_exceeded_ = false;
+};
+
+// The maximum number of candidate variables (each setting tabulates every subset of them).
+inline constexpr std::size_t kMaxIntentionCandidates = 16;
+
+}  // namespace motive

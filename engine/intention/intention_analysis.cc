@@ -1,0 +1,219 @@
+#include "intention/intention_analysis.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/diagnostics.h"
+#include "intention/intention.h"
+#include "scim/optimal.h"
+#include "scim/params.h"
+
+namespace motive {
+namespace {
+
+using nlohmann::json;
+
+// The most alternatives the default reference set (every other deterministic policy) may hold.
+constexpr double kMaxReference = 4096;
+
+bool same_rules(const Policy& a, const Policy& b) {
+  for (std::size_t i = 0; i < a.rules.size(); ++i)
+    if (!a.rules[i].deterministic || !b.rules[i].deterministic || a.rules[i].action != b.rules[i].action)
+      return false;
+  return true;
+}
+
+// A short name for an unnamed deterministic policy: "D=west" or "D(east)=west, D(west)=east".
+std::string describe_policy(const Scim& scim, const Policy& policy) {
+  std::string name;
+  for (std::size_t i = 0; i < scim.decisions.size(); ++i) {
+    const Variable& d = scim.variables[scim.decisions[i]];
+    const Mechanism& m = d.mechanism;
+    for (int c = 0; c < m.configurations; ++c) {
+      std::string observed;
+      for (std::size_t k = 0; k < m.parents.size(); ++k) {
+        const Variable& p = scim.variables[m.parents[k]];
+        const Outcome& o = p.domain[c / m.strides[k] % static_cast<int>(p.domain.size())];
+        observed += (k ? "," : "") + (std::holds_alternative<std::string>(o) ? std::get<std::string>(o) : outcome_text(o));
+      }
+      const Outcome& a = d.domain[policy.rules[i].action[c]];
+      name += (name.empty() ? "" : ", ") + d.name + (m.parents.empty() ? "" : "(" + observed + ")") + "=" +
+              (std::holds_alternative<std::string>(a) ? std::get<std::string>(a) : outcome_text(a));
+    }
+  }
+  return name;
+}
+
+// REF(π): the named policies the request lists, or every other deterministic policy (named after
+// the model's policy with the same rules where there is one).
+std::vector<Policy> reference_policies(const Scim& scim, const Evaluator& evaluator, const Policy& policy,
+                                       const json& params) {
+  std::vector<Policy> reference;
+  if (auto named = params.find("reference"); named != params.end()) {
+    if (!named->is_array()) bad_parameter("\"reference\" must be a list of policy names");
+    for (const json& name : *named) {
+      if (!name.is_string()) bad_parameter("\"reference\" must be a list of policy names");
+      const Policy& p = policy_param(scim, name.get<std::string>());
+      if (!p.deterministic()) bad_parameter("reference policy \"" + p.name + "\" is stochastic; intention compares deterministic policies");
+      reference.push_back(p);
+    }
+    return reference;
+  }
+  double count = deterministic_policy_count(scim, evaluator);
+  if (count > kMaxReference)
+    throw RequestError("analysis.budget_exceeded",
+                       "the default reference set would hold " + std::to_string(static_cast<long long>(std::min(count, 9e18))) +
+                           " policies, more than 4096",
+                       "name the alternatives to compare with: \"reference\": [\"policy\", ...]");
+  std::vector<std::pair<int, int>> digits;  // (decision position, observation)
+  for (std::size_t i = 0; i < scim.decisions.size(); ++i)
+    if (evaluator.mechanism(scim.decisions[i]).table.empty())
+      for (int c = 0; c < scim.variables[scim.decisions[i]].mechanism.configurations; ++c)
+        digits.emplace_back(static_cast<int>(i), c);
+  Policy current;
+  for (int d : scim.decisions) current.rules.push_back(constant_rule(scim.variables[d], 0));
+  for (auto total = static_cast<std::uint64_t>(count), index = std::uint64_t{0}; index < total; ++index) {
+    if (!same_rules(current, policy)) {
+      Policy p = current;
+      p.name = describe_policy(scim, p);
+      for (const Policy& named : scim.policies)
+        if (named.deterministic() && same_rules(named, p)) p.name = named.name;
+      reference.push_back(p);
+    }
+    for (std::size_t k = digits.size(); k-- > 0;) {
+      auto [i, c] = digits[k];
+      int32_t& a = current.rules[i].action[c];
+      if (++a < static_cast<int32_t>(scim.variables[scim.decisions[i]].domain.size())) break;
+      a = 0;
+    }
+  }
+  return reference;
+}
+
+json value_json(const Scim& scim, int v, int32_t value) { return outcome_json(scim.variables[v].domain[value]); }
+
+json witness_json(const Scim& scim, const IntentionSearch& search, const std::vector<Policy>& reference,
+                  const IntentionWitness& w) {
+  json fixed = json::array();
+  for (const auto& [v, settings] : w.fixed) {
+    json values = json::array();
+    for (std::uint64_t e : settings) values.push_back(value_json(scim, v, search.value(v, e)));
+    fixed.push_back({{"variable", scim.variables[v].name}, {"settings", settings}, {"values", values}});
+  }
+  return {{"alternative", reference[w.alternative].name}, {"fixed", fixed}, {"lhs", w.lhs}, {"rhs", w.rhs}};
+}
+
+json setting_json(const Scim& scim, const Evaluator& evaluator, std::uint64_t e) {
+  json noise = json::object();
+  double p = 1;
+  for (int v : evaluator.noisy()) {
+    int k = evaluator.noise_outcome(e, v);
+    noise[scim.variables[v].name] = evaluator.mechanism(v).noise.outcomes[k];
+    p *= evaluator.mechanism(v).noise.probabilities[k];
+  }
+  return {{"setting", e}, {"probability", p}, {"noise", noise}};
+}
+
+}  // namespace
+
+json intention_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
+  Setup setup = configure(model, params);
+  const Scim& scim = *setup.scim;
+  auto name = params.find("policy");
+  if (name == params.end() || !name->is_string())
+    bad_parameter("\"policy\" must name the policy the agent follows", "intention is relative to the agent's policy π");
+  const Policy& policy = policy_param(scim, name->get<std::string>());
+  if (!policy.deterministic()) bad_parameter("intention (Def. 13) is defined for deterministic policies; \"" + policy.name + "\" is stochastic");
+  std::vector<Policy> reference = reference_policies(scim, *setup.evaluator, policy, params);
+  std::vector<const Policy*> pointers;
+  for (const Policy& p : reference) pointers.push_back(&p);
+  IntentionSearch search(scim, *setup.evaluator, policy, pointers);
+  std::uint64_t settings = setup.evaluator->setting_count();
+
+  json alternatives = json::array();
+  for (std::size_t a = 0; a < reference.size(); ++a) {
+    const AlternativeSummary& s = search.alternatives()[a];
+    json entry = {{"name", reference[a].name},
+                  {"expected_utility", s.expected_utility},
+                  {"as_good", s.as_good},
+                  {"differing_settings", s.differing_settings.size()}};
+    if (scim.find_policy(reference[a].name) == nullptr)
+      entry["rules"] = policy_rules_json(scim, reference[a], scim.decisions);
+    alternatives.push_back(entry);
+  }
+  json candidates = json::array();
+  for (int v : search.candidates()) candidates.push_back(scim.variables[v].name);
+
+  // The summary: for each candidate and setting, whether π intends that variable's outcome there,
+  // and relative to which alternatives.
+  std::vector<std::uint64_t> mentioned;
+  json intended = json::array();
+  std::size_t total = search.candidates().size() * static_cast<std::size_t>(settings);
+  std::size_t done = 0;
+  for (int v : search.candidates()) {
+    json entries = json::array();
+    for (std::uint64_t e = 0; e < settings; ++e, ++done) {
+      if (progress && !progress(static_cast<double>(done) / static_cast<double>(std::max<std::size_t>(total, 1))))
+        throw Cancelled();
+      json names = json::array();
+      json first;
+      for (std::size_t a = 0; a < reference.size(); ++a) {
+        IntentionWitness w;
+        if (!search.intends_relative_to(a, {v}, e, &w)) continue;
+        names.push_back(reference[a].name);
+        if (first.is_null()) first = witness_json(scim, search, reference, w);
+      }
+      if (names.empty()) continue;
+      mentioned.push_back(e);
+      entries.push_back({{"setting", e}, {"value", value_json(scim, v, search.value(v, e))}, {"alternatives", names},
+                         {"witness", first}});
+    }
+    intended.push_back({{"variable", scim.variables[v].name}, {"intended", entries}});
+  }
+
+  json result = {{"policy", policy.name},
+                 {"expected_utility", search.expected_utility()},
+                 {"tolerance", search.tolerance()},
+                 {"candidates", candidates},
+                 {"reference", alternatives},
+                 {"variables", intended}};
+
+  // A query about given outcomes, in one setting or every setting.
+  if (params.contains("outcomes")) {
+    std::vector<int> outcomes = variable_list_param(scim, params, "outcomes");
+    if (outcomes.empty()) bad_parameter("\"outcomes\" must list at least one variable");
+    std::vector<std::uint64_t> queried;
+    if (auto at = params.find("setting"); at != params.end()) {
+      if (!at->is_number_integer() || at->get<long long>() < 0 || at->get<std::uint64_t>() >= settings)
+        bad_parameter("\"setting\" must be a setting index from 0 to " + std::to_string(settings - 1));
+      queried.push_back(at->get<std::uint64_t>());
+    } else {
+      for (std::uint64_t e = 0; e < settings; ++e) queried.push_back(e);
+    }
+    json answers = json::array();
+    for (std::uint64_t e : queried) {
+      json values = json::object();
+      for (int o : outcomes) values[scim.variables[o].name] = value_json(scim, o, search.value(o, e));
+      IntentionWitness w;
+      bool yes = search.intends(outcomes, e, &w);
+      json answer = {{"setting", e}, {"values", values}, {"intended", yes}};
+      if (yes) {
+        answer["witness"] = witness_json(scim, search, reference, w);
+        mentioned.push_back(e);
+      }
+      answers.push_back(answer);
+    }
+    json names = json::array();
+    for (int o : outcomes) names.push_back(scim.variables[o].name);
+    result["query"] = {{"outcomes", names}, {"results", answers}};
+  }
+  std::sort(mentioned.begin(), mentioned.end());
+  mentioned.erase(std::unique(mentioned.begin(), mentioned.end()), mentioned.end());
+  json described = json::array();
+  for (std::uint64_t e : mentioned) described.push_back(setting_json(scim, *setup.evaluator, e));
+  result["settings"] = described;
+  result["budget_exceeded"] = search.budget_exceeded();
+  return result;
+}
+
+}  // namespace motive
