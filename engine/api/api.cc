@@ -25,7 +25,8 @@ json failure(const std::string& id, const std::string& message, const std::strin
 }
 
 const std::vector<std::string> kAnalyses = {"describe", "expected_utility", "optimal_policies", "settings",
-                                            "policies", "graph",            "intention"};
+                                            "policies", "graph",            "intention",        "actual_cause",
+                                            "hkw_intention"};
 
 // The page asks many questions of the same text in a row: keep the last model read.
 struct ReadCache {
@@ -57,13 +58,13 @@ json answer(const json& request, const ProgressFn& progress) {
   auto analysis = request.find("analysis");
   if (analysis == request.end() || !analysis->is_string())
     return failure("request.malformed", "the request has no \"analysis\"",
-                   "one of describe, expected_utility, optimal_policies, settings, policies, graph, intention");
+                   "one of describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention");
   const std::string& name = analysis->get_ref<const std::string&>();
   if (std::find(kAnalyses.begin(), kAnalyses.end(), name) == kAnalyses.end()) {
     std::string hint = did_you_mean(name, kAnalyses);
     return failure("request.unknown_analysis", "\"" + name + "\" is not an analysis",
                    hint.empty() ? "the analyses are describe, expected_utility, optimal_policies, settings, "
-                                  "policies, graph, intention"
+                                  "policies, graph, intention, actual_cause, hkw_intention"
                                 : hint);
   }
   json params = request.value("params", json::object());
@@ -92,6 +93,8 @@ json answer(const json& request, const ProgressFn& progress) {
   else if (name == "settings") result = settings_analysis(*scim, params, report);
   else if (name == "policies") result = policies_analysis(*scim, params, report);
   else if (name == "intention") result = intention_analysis(*scim, params, report);
+  else if (name == "actual_cause") result = actual_cause_analysis(*scim, params);
+  else if (name == "hkw_intention") result = hkw_intention_analysis(*scim, params);
   else result = graph_analysis(*scim, params);
   if (progress) progress(1.0);
   return {{"ok", true}, {"analysis", name}, {"model_name", scim->name}, {"result", result}};

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/diagnostics.h"
+#include "intention/causality.h"
 #include "intention/intention.h"
 #include "scim/optimal.h"
 #include "scim/params.h"
@@ -114,7 +116,126 @@ json setting_json(const Scim& scim, const Evaluator& evaluator, std::uint64_t e)
   return {{"setting", e}, {"probability", p}, {"noise", noise}};
 }
 
+// The policy params["policy"] names, which must be deterministic.
+const Policy& deterministic_policy_param(const Scim& scim, const json& params, const std::string& why) {
+  auto name = params.find("policy");
+  if (name == params.end() || !name->is_string()) bad_parameter("\"policy\" must name the policy the agent follows", why);
+  const Policy& policy = policy_param(scim, name->get<std::string>());
+  if (!policy.deterministic()) bad_parameter("this analysis needs a deterministic policy; \"" + policy.name + "\" is stochastic");
+  return policy;
+}
+
+json values_json(const Scim& scim, const std::vector<int>& vars, const std::vector<int32_t>& values) {
+  json out = json::object();
+  for (std::size_t i = 0; i < vars.size(); ++i) out[scim.variables[vars[i]].name] = value_json(scim, vars[i], values[i]);
+  return out;
+}
+
 }  // namespace
+
+json actual_cause_analysis(const Scim& model, const json& params) {
+  Setup setup = configure(model, params);
+  const Scim& scim = *setup.scim;
+  Evaluator evaluator = *setup.evaluator;
+  if (params.contains("policy")) evaluator.set_policy(&deterministic_policy_param(scim, params, ""));
+  require_policy(evaluator);
+  std::vector<int> causes = params.contains("causes") ? variable_list_param(scim, params, "causes") : scim.decisions;
+  std::vector<int> outcomes = variable_list_param(scim, params, "outcomes");
+  if (causes.empty()) bad_parameter("\"causes\" must list at least one variable");
+  if (outcomes.empty()) bad_parameter("\"outcomes\" must list at least one variable");
+  for (int c : causes)
+    if (std::find(outcomes.begin(), outcomes.end(), c) != outcomes.end())
+      bad_parameter("\"" + scim.variables[c].name + "\" is both a cause and an outcome");
+  std::vector<std::uint64_t> settings;
+  if (auto at = params.find("setting"); at != params.end()) {
+    if (!at->is_number_integer() || at->get<long long>() < 0 || at->get<std::uint64_t>() >= evaluator.setting_count())
+      bad_parameter("\"setting\" must be a setting index from 0 to " + std::to_string(evaluator.setting_count() - 1));
+    settings.push_back(at->get<std::uint64_t>());
+  } else {
+    for (std::uint64_t e = 0; e < evaluator.setting_count(); ++e) settings.push_back(e);
+  }
+  std::size_t n = scim.variables.size();
+  std::vector<int> noise(n, 0);
+  std::vector<int32_t> actual(n, 0);
+  json results = json::array();
+  for (std::uint64_t e : settings) {
+    json entry = setting_json(scim, evaluator, e);
+    if (entry["probability"].get<double>() <= 0 && settings.size() > 1) continue;
+    evaluator.noise_outcomes(e, noise.data());
+    evaluator.evaluate_setting(e, noise.data(), nullptr, actual.data());
+    std::vector<int32_t> cause_values, outcome_values_now;
+    for (int c : causes) cause_values.push_back(actual[c]);
+    for (int o : outcomes) outcome_values_now.push_back(actual[o]);
+    entry["causes"] = values_json(scim, causes, cause_values);
+    entry["outcomes"] = values_json(scim, outcomes, outcome_values_now);
+    auto witness = actual_cause(scim, evaluator, causes, outcomes, e);
+    entry["actual_cause"] = witness.has_value();
+    if (witness) {
+      std::vector<int32_t> held_values;
+      for (int z : witness->held) held_values.push_back(actual[z]);
+      entry["witness"] = {{"held", values_json(scim, witness->held, held_values)},
+                          {"alternative", values_json(scim, causes, witness->alternative)},
+                          {"outcomes", values_json(scim, outcomes, witness->outcomes)}};
+    }
+    results.push_back(entry);
+  }
+  json cause_names = json::array(), outcome_names = json::array();
+  for (int c : causes) cause_names.push_back(scim.variables[c].name);
+  for (int o : outcomes) outcome_names.push_back(scim.variables[o].name);
+  return {{"causes", cause_names}, {"outcomes", outcome_names}, {"results", results}};
+}
+
+json hkw_intention_analysis(const Scim& model, const json& params) {
+  Setup setup = configure(model, params);
+  const Scim& scim = *setup.scim;
+  const Policy& policy = deterministic_policy_param(scim, params, "H&KW intention is relative to the agent's policy");
+  std::vector<int> x = variable_list_param(scim, params, "variables");
+  if (x.empty()) bad_parameter("\"variables\" must list the variables X to ask about");
+  std::vector<Policy> reference = reference_policies(scim, *setup.evaluator, policy, params);
+  Evaluator mine = *setup.evaluator;
+  mine.set_policy(&policy);
+  double eu = expected_utility(scim, mine);
+  json alternatives = json::array();
+  std::vector<std::string> influencing;
+  for (const Policy& alternative : reference) {
+    Evaluator theirs = *setup.evaluator;
+    theirs.set_policy(&alternative);
+    double rhs = 0;
+    auto y = intends_to_influence(scim, mine, theirs, x, &rhs);
+    json entry = {{"name", alternative.name}, {"expected_utility", expected_utility(scim, theirs)},
+                  {"intends_to_influence", y.has_value()}};
+    if (y) {
+      json names = json::array();
+      for (int v : *y) names.push_back(scim.variables[v].name);
+      entry["y"] = names;
+      entry["lhs"] = eu;
+      entry["rhs"] = rhs;
+      influencing.push_back(alternative.name);
+    }
+    alternatives.push_back(entry);
+  }
+  json names = json::array();
+  for (int v : x) names.push_back(scim.variables[v].name);
+  json result = {{"policy", policy.name}, {"expected_utility", eu}, {"variables", names}, {"alternatives", alternatives}};
+  // Intention to bring about X = x (Def. 25), for a single variable X: x must be possible under π
+  // and at least as good as every other possible outcome of X, and X intended to be influenced.
+  if (x.size() == 1) {
+    std::vector<OutcomeValue> possible = outcome_values(scim, mine, x[0]);
+    double best = -std::numeric_limits<double>::infinity();
+    for (const OutcomeValue& o : possible) best = std::max(best, o.expected_utility);
+    json outcomes = json::array();
+    for (const OutcomeValue& o : possible) {
+      bool optimal = o.expected_utility >= best - 1e-9 * std::max(1.0, std::abs(best));
+      outcomes.push_back({{"value", value_json(scim, x[0], o.outcome)},
+                          {"probability", o.probability},
+                          {"expected_utility_if_fixed", o.expected_utility},
+                          {"optimal", optimal},
+                          {"intended_relative_to", optimal ? json(influencing) : json::array()}});
+    }
+    result["bring_about"] = outcomes;
+  }
+  return result;
+}
 
 json intention_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
   Setup setup = configure(model, params);

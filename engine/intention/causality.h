@@ -1,0 +1,48 @@
+// Actual causality (Halpern 2016, as modified in Ward et al. 2024, Def. 22) and Halpern and
+// Kleiman-Weiner's intention (Defs. 24-25), which the paper's own notion of intention is compared
+// with (Theorem 14, Proposition 16).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "scim/evaluate.h"
+#include "scim/model.h"
+
+namespace motive {
+
+// Why C = c is an actual cause of O = o in a setting: holding Z at its actual values and setting C
+// to c' changes O.
+struct ActualCauseWitness {
+  std::vector<int> held;             // Z, variable indices
+  std::vector<int32_t> alternative;  // c', one outcome per cause
+  std::vector<int32_t> outcomes;     // the outcomes O take then
+};
+
+// Whether C = C_π(e) is an actual cause of O = O_π(e) in setting e under the policy set in
+// `evaluator` (Def. 22): (1) holds trivially for actual values; (2) some Z ⊆ V \ (C ∪ O) held at
+// its actual values and some c' make O differ; (3) no proper non-empty subset of C does so. Tries
+// smaller Z first, so the witness's Z is as small as can be. Throws RequestError
+// ("analysis.budget_exceeded") past 2^20 candidate sets Z.
+std::optional<ActualCauseWitness> actual_cause(const Scim& scim, const Evaluator& evaluator,
+                                               const std::vector<int>& causes, const std::vector<int>& outcomes,
+                                               std::uint64_t setting);
+
+// H&KW intention to influence X (Def. 24): a subset-minimal Y ⊇ X of chance variables such that
+// fixing Y to its π-values in every setting makes π̂ as good as π. Returns Y, or nothing.
+// `policy` and `alternative` evaluators share the model and interventions.
+std::optional<std::vector<int>> intends_to_influence(const Scim& scim, const Evaluator& policy,
+                                                     const Evaluator& alternative, const std::vector<int>& x,
+                                                     double* rhs);
+
+// For H&KW intention to bring about X = x (Def. 25): the outcomes x' of X with positive probability
+// under π, each with E_π[Σ U under X := x'] (condition 3 compares them).
+struct OutcomeValue {
+  int32_t outcome = 0;
+  double probability = 0;
+  double expected_utility = 0;
+};
+std::vector<OutcomeValue> outcome_values(const Scim& scim, const Evaluator& policy, int x);
+
+}  // namespace motive
