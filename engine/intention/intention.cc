@@ -10,7 +10,7 @@ namespace motive {
 
 IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const Policy& policy,
                                  const std::vector<const Policy*>& reference, std::uint64_t budget)
-    : scim_(scim), base_(base), policy_(policy), reference_(reference), budget_(budget) {
+    : scim_(scim), base_(base), reference_(reference), budget_(budget) {
   // Candidates: chance variables on a directed path from a decision to a utility (Theorem 17).
   std::vector<std::vector<int>> parents;
   for (std::size_t v = 0; v < scim.variables.size(); ++v) parents.push_back(base.mechanism(static_cast<int>(v)).parents);

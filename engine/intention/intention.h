@@ -97,7 +97,6 @@ class IntentionSearch {
 
   const Scim& scim_;
   const Evaluator& base_;
-  const Policy& policy_;
   std::vector<const Policy*> reference_;
   std::vector<int> candidates_;
   std::vector<int32_t> policy_values_;  // [setting * n + v]

@@ -69,6 +69,55 @@ export function settingsCsv(results) {
   return toCsv(header, rows);
 }
 
+// The Intention tab: one row per (variable, setting) whose outcome the policy intends, with the
+// setting's noise and probability, the alternatives it is intended relative to and the witness of
+// the first one (the variables fixed, as variable=value@setting, and both sides of Eq. 2).
+export function intentionCsv(response, describe) {
+  const r = response?.result || {};
+  const settings = new Map((r.settings || []).map((s) => [s.setting, s]));
+  // The noise columns in the model's order.
+  const keys = Object.keys(r.settings?.[0]?.noise || {});
+  const order = (describe?.variables || []).map((v) => v.name);
+  const rank = (name) => (order.includes(name) ? order.indexOf(name) : order.length);
+  const noise = [...keys].sort((a, b) => rank(a) - rank(b));
+  const header = [
+    'policy',
+    'variable',
+    'setting',
+    'probability',
+    ...noise.map((n) => `noise_${n}`),
+    'value',
+    'alternatives',
+    'witness_alternative',
+    'witness_fixed',
+    'witness_eu_policy',
+    'witness_eu_alternative_fixed',
+  ];
+  const rows = [];
+  for (const v of r.variables || []) {
+    for (const entry of v.intended || []) {
+      const s = settings.get(entry.setting);
+      const w = entry.witness || {};
+      rows.push([
+        r.policy,
+        v.variable,
+        entry.setting,
+        s?.probability,
+        ...noise.map((n) => s?.noise?.[n]),
+        entry.value,
+        (entry.alternatives || []).join(';'),
+        w.alternative,
+        (w.fixed || [])
+          .flatMap((f) => (f.settings || []).map((e, i) => `${f.variable}=${f.values?.[i]}@${e}`))
+          .join(';'),
+        w.lhs,
+        w.rhs,
+      ]);
+    }
+  }
+  return toCsv(header, rows);
+}
+
 export function downloadText(filename, text, type) {
   download(filename, new Blob([text], { type }));
 }

@@ -187,6 +187,22 @@ function shapeElement(node, colours) {
   return svgEl('ellipse', { ...paint, cx: node.x, cy: node.y, rx: hw, ry: hh });
 }
 
+// A ring around a node's shape, `pad` pixels outside it (the view's marks: intended variables).
+function ringElement(node, pad) {
+  const shape = { ...node.shape, hw: node.shape.hw + pad, hh: node.shape.hh + pad };
+  if (shape.kind === 'diamond') {
+    // Grow the half-diagonals a, b by a common factor so the sides move out by pad: a side lies
+    // ab/√(a² + b²) from the centre.
+    const { hw: a, hh: b } = node.shape;
+    const k = 1 + (pad * Math.hypot(a, b)) / (a * b);
+    shape.hw = a * k;
+    shape.hh = b * k;
+  }
+  const ring = shapeElement({ ...node, shape }, { fill: 'none', stroke: 'currentColor' });
+  ring.setAttribute('class', 'ring');
+  return ring;
+}
+
 function describeNode(node) {
   const lines = [`${node.name}: ${node.type} variable`];
   if (node.parents?.length) {
@@ -300,6 +316,8 @@ export function createGraphView(container, { onHover }) {
   let laid = null;
   let svg = null;
   let highlighted = new Set();
+  // Persistent marks of a results tab: {ring: [...], dim: [...], focus: [...]} (names).
+  let marks = { ring: new Set(), dim: new Set(), focus: new Set() };
   const stage = el('div', { class: 'graph-stage' });
   const empty = el(
     'p',
@@ -320,8 +338,16 @@ export function createGraphView(container, { onHover }) {
 
   function applyHighlight() {
     if (!svg) return;
+    const byName = new Map(laid.nodes.map((n) => [n.name, n]));
     for (const g of svg.querySelectorAll('.node')) {
-      g.classList.toggle('highlight', highlighted.has(g.dataset.name));
+      const name = g.dataset.name;
+      g.classList.toggle('highlight', highlighted.has(name));
+      g.classList.toggle('marked', marks.ring.has(name));
+      g.classList.toggle('dimmed', marks.dim.has(name));
+      g.classList.toggle('focus', marks.focus.has(name));
+      const ring = g.querySelector('.ring');
+      if (marks.ring.has(name) && !ring) g.insertBefore(ringElement(byName.get(name), 6), g.children[1]);
+      else if (!marks.ring.has(name) && ring) ring.remove();
     }
     for (const g of svg.querySelectorAll('.edge')) {
       g.classList.toggle(
@@ -380,6 +406,16 @@ export function createGraphView(container, { onHover }) {
     // Highlights the named variables (an empty list clears).
     highlight(names) {
       highlighted = new Set(names.filter(Boolean));
+      applyHighlight();
+    },
+    // Marks variables until the next call: `ring` (a coloured ring), `dim` (faded), `focus`
+    // (filled); null clears.
+    mark(newMarks) {
+      marks = {
+        ring: new Set(newMarks?.ring || []),
+        dim: new Set(newMarks?.dim || []),
+        focus: new Set(newMarks?.focus || []),
+      };
       applyHighlight();
     },
     hasGraph: () => laid !== null,

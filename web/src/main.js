@@ -6,6 +6,7 @@ import { createEngine } from './engine.js';
 import { createEditor } from './editor.js';
 import { createGraphView } from './graph-view.js';
 import { createResultsView, diagnosticItem } from './results-view.js';
+import { pickIntentionPolicy } from './intention-view.js';
 import { createGallery, examples } from './gallery.js';
 import { decodeModelHash, shareUrl } from './share.js';
 import {
@@ -17,7 +18,7 @@ import {
   loadTextSize,
   saveTextSize,
 } from './storage.js';
-import { expectedUtilityCsv, optimalPoliciesCsv, settingsCsv, downloadText } from './export.js';
+import { expectedUtilityCsv, optimalPoliciesCsv, settingsCsv, intentionCsv, downloadText } from './export.js';
 
 const $ = (id) => document.getElementById(id);
 const embed = new URLSearchParams(window.location.search).has('embed');
@@ -47,7 +48,7 @@ const state = {
   describe: null,
   running: false,
   cancelRequested: false,
-  run: null, // {text, modelName, describe, responses, settingsQuery}
+  run: null, // {text, modelName, describe, responses, settingsQuery, intentionQuery}
 };
 
 // ---- Toasts ----
@@ -91,7 +92,17 @@ function highlight(names) {
 const results = createResultsView($('results'), {
   onHover: (names) => highlight(names),
   onSettingsPage: (query) => runSettingsPage(query),
+  onIntention: (query) => runIntention(query),
+  onMarks: (marks) => showMarks(marks),
 });
+
+// The marks a results tab puts on the graph, with their legend entries.
+function showMarks(marks) {
+  graph.mark(marks);
+  $('legend-intended').hidden = !marks?.ring?.length;
+  $('legend-excluded').hidden = !marks?.dim?.length;
+  $('legend-witness').hidden = !marks?.focus?.length;
+}
 
 function showDiagnostics(diagnostics) {
   const list = $('diagnostics');
@@ -265,6 +276,7 @@ async function runAll() {
   const text = editor.getText();
   const base = baseRequest(text);
   const previousQuery = state.run?.settingsQuery;
+  const previousIntention = state.run?.intentionQuery;
   try {
     const described = await analyse('Reading the model', { ...base, analysis: 'describe' });
     if (described.cancelled) return toast('Cancelled.');
@@ -274,7 +286,14 @@ async function runAll() {
       return;
     }
     const describe = described.response.result;
-    const run = { text, modelName: state.modelName, describe, responses: {}, settingsQuery: null };
+    const run = {
+      text,
+      modelName: state.modelName,
+      describe,
+      responses: {},
+      settingsQuery: null,
+      intentionQuery: null,
+    };
     state.run = run;
 
     // Without decisions the model has one expected utility, with no policy.
@@ -300,6 +319,19 @@ async function runAll() {
       run.responses.settings = settings.response;
       if (settings.cancelled) return toast('Cancelled: the results shown are incomplete.');
     }
+    // Intention is asked for on its tab; a run made while the tab is open asks again.
+    const intentionPolicy = needsPolicy
+      ? pickIntentionPolicy(describe, run.responses.optimal_policies, previousIntention?.policy)
+      : null;
+    run.intentionQuery = { policy: intentionPolicy };
+    if (intentionPolicy && results.activeTab() === 'intention') {
+      run.intentionRunning = true;
+      showResults();
+      const intention = await analyse('Intentions', intentionRequest(base, run.intentionQuery));
+      run.intentionRunning = false;
+      run.responses.intention = intention.response;
+      if (intention.cancelled) return toast('Cancelled: the results shown are incomplete.');
+    }
   } finally {
     state.running = false;
     $('run').disabled = false;
@@ -312,6 +344,36 @@ function settingsRequest(base, query) {
   const params = { offset: query.offset, limit: query.limit };
   if (query.policy) params.policy = query.policy;
   return { ...base, analysis: 'settings', params };
+}
+
+function intentionRequest(base, query) {
+  return { ...base, analysis: 'intention', params: { policy: query.policy } };
+}
+
+// Asks what the chosen policy intends (the Intention tab's button and policy picker).
+async function runIntention(query) {
+  const run = state.run;
+  if (!run || run.failure || state.running || !query?.policy) return;
+  state.running = true;
+  state.cancelRequested = false;
+  $('run').disabled = true;
+  run.intentionQuery = query;
+  run.responses.intention = undefined;
+  run.intentionRunning = true;
+  showResults();
+  try {
+    const base = { model: run.text };
+    if (run.modelName) base.model_name = run.modelName;
+    const intention = await analyse('Intentions', intentionRequest(base, query));
+    run.responses.intention = intention.response;
+    if (intention.cancelled) toast('Cancelled.');
+  } finally {
+    run.intentionRunning = false;
+    state.running = false;
+    $('run').disabled = false;
+    hideProgress();
+    showResults();
+  }
 }
 
 async function runSettingsPage(query) {
@@ -355,6 +417,8 @@ function exportJson() {
     optimal_policies: run.responses.optimal_policies,
     settings: run.responses.settings,
     settings_query: run.settingsQuery,
+    intention: run.responses.intention,
+    intention_query: run.responses.intention ? run.intentionQuery : undefined,
   };
   downloadText(`${exportBasename()}-results.json`, `${JSON.stringify(out, null, 2)}\n`, 'application/json');
 }
@@ -378,6 +442,8 @@ async function exportCsv() {
     );
   } else if (tab === 'settings' && run.responses.settings?.ok) {
     downloadText(`${name}-settings.csv`, settingsCsv(await allSettingsPages(run)), 'text/csv');
+  } else if (tab === 'intention' && run.responses.intention?.ok) {
+    downloadText(`${name}-intention.csv`, intentionCsv(run.responses.intention, run.describe), 'text/csv');
   } else {
     toast('This tab has no table to export.');
   }

@@ -1,12 +1,15 @@
 // The results panel: expected utilities of the named policies, the optimal policies (per decision and
 // observation, the conditional expected utility of every action), and the settings table under a
-// chosen policy. It displays the engine's responses as they are; it computes nothing.
+// chosen policy, and what a chosen policy intends. It displays the engine's responses as they are; it
+// computes nothing.
 import { el, clear, formatNumber, formatOutcome } from './dom.js';
+import { renderIntention, intentionMarks, REFERENCE_ROWS_SHOWN } from './intention-view.js';
 
 const TABS = [
   { id: 'expected_utility', label: 'Expected utility' },
   { id: 'optimal_policies', label: 'Optimal policies' },
   { id: 'settings', label: 'Settings' },
+  { id: 'intention', label: 'Intention' },
 ];
 const OPTIMAL_ROWS_SHOWN = 200;
 const PAGE_SIZES = [25, 50, 100, 200];
@@ -77,10 +80,13 @@ function choiceText(choice) {
   return formatOutcome(choice);
 }
 
-export function createResultsView(container, { onHover, onSettingsPage }) {
+export function createResultsView(container, { onHover, onSettingsPage, onIntention, onMarks }) {
   let activeTab = 'expected_utility';
   let run = null; // {describe, responses: {...}, settingsQuery: {policy, offset, limit}}
   let optimalShown = OPTIMAL_ROWS_SHOWN;
+  // The Intention tab's view state: the selected verdict, how many rows are shown.
+  let intentionView = { selected: null, shown: new Map(), referenceShown: REFERENCE_ROWS_SHOWN };
+  let intentionResponse = null;
 
   const tabBar = el('div', { class: 'tabs', role: 'tablist' });
   const body = el('div', { class: 'results-body', role: 'tabpanel' });
@@ -423,7 +429,17 @@ export function createResultsView(container, { onHover, onSettingsPage }) {
     );
   }
 
+  // Re-rendering the same tab keeps its scroll position (a click on a row, "Show more").
+  let renderedTab = null;
   function render() {
+    const scroll = renderedTab === activeTab ? body.scrollTop : 0;
+    renderTab();
+    renderedTab = activeTab;
+    body.scrollTop = scroll;
+    updateMarks();
+  }
+
+  function renderTab() {
     for (const [id, button] of tabButtons) {
       button.setAttribute('aria-selected', String(id === activeTab));
       button.classList.toggle('active', id === activeTab);
@@ -450,16 +466,59 @@ export function createResultsView(container, { onHover, onSettingsPage }) {
     }
     if (activeTab === 'expected_utility') body.append(renderExpectedUtility());
     else if (activeTab === 'optimal_policies') body.append(renderOptimal());
-    else body.append(renderSettings());
+    else if (activeTab === 'settings') body.append(renderSettings());
+    else body.append(renderIntentionTab());
+  }
+
+  function renderIntentionTab() {
+    if (run.responses.intention !== intentionResponse) {
+      intentionResponse = run.responses.intention;
+      intentionView = { selected: null, shown: new Map(), referenceShown: REFERENCE_ROWS_SHOWN };
+    }
+    return renderIntention({
+      run,
+      view: intentionView,
+      failureBlock,
+      onRun: (query) => onIntention(query),
+      onSelect: (key) => {
+        // Re-rendering replaces the rows: keep the keyboard focus on the verdict that had it.
+        const focused = document.activeElement?.closest?.('tbody.entry');
+        const where = focused && { variable: focused.dataset.variable, setting: focused.dataset.setting };
+        intentionView.selected = key;
+        render();
+        if (where) {
+          for (const entry of body.querySelectorAll('tbody.entry')) {
+            if (entry.dataset.variable === where.variable && entry.dataset.setting === where.setting) {
+              entry.focus();
+            }
+          }
+        }
+      },
+      onMore: (variable, count) => {
+        if (variable === null) intentionView.referenceShown = count;
+        else intentionView.shown.set(variable, count);
+        render();
+      },
+    });
+  }
+
+  // The graph marks of the shown tab (only the Intention tab has any).
+  function updateMarks() {
+    const marks =
+      run && !run.failure && activeTab === 'intention' ? intentionMarks(run, intentionView.selected) : null;
+    onMarks?.(marks);
   }
 
   render();
 
   return {
-    // Shows a run: {describe, responses: {expected_utility, optimal_policies, settings},
-    // settingsQuery, failure?, onReveal?}.
+    // Shows a run: {describe, responses: {expected_utility, optimal_policies, settings, intention},
+    // settingsQuery, intentionQuery, failure?, onReveal?}.
     show(newRun) {
-      if (run?.describe !== newRun?.describe) optimalShown = OPTIMAL_ROWS_SHOWN;
+      if (run?.describe !== newRun?.describe) {
+        optimalShown = OPTIMAL_ROWS_SHOWN;
+        renderedTab = null;
+      }
       run = newRun;
       render();
     },
