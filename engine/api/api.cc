@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "core/diagnostics.h"
+#include "intention/incentives_analysis.h"
 #include "intention/intention_analysis.h"
 #include "scim/analyses.h"
 #include "scim/reader.h"
@@ -24,9 +25,16 @@ json failure(const std::string& id, const std::string& message, const std::strin
   return failure({Diagnostic{id, {}, message, hint}});
 }
 
-const std::vector<std::string> kAnalyses = {"describe", "expected_utility", "optimal_policies", "settings",
-                                            "policies", "graph",            "intention",        "actual_cause",
-                                            "hkw_intention"};
+const std::vector<std::string> kAnalyses = {"describe",     "expected_utility", "optimal_policies",
+                                            "settings",     "policies",         "graph",
+                                            "intention",    "actual_cause",     "hkw_intention",
+                                            "incentives"};
+
+std::string analysis_list() {
+  std::string list;
+  for (const std::string& a : kAnalyses) list += (list.empty() ? "" : ", ") + a;
+  return list;
+}
 
 // The page asks many questions of the same text in a row: keep the last model read.
 struct ReadCache {
@@ -58,13 +66,12 @@ json answer(const json& request, const ProgressFn& progress) {
   auto analysis = request.find("analysis");
   if (analysis == request.end() || !analysis->is_string())
     return failure("request.malformed", "the request has no \"analysis\"",
-                   "one of describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention");
+                   "one of " + analysis_list());
   const std::string& name = analysis->get_ref<const std::string&>();
   if (std::find(kAnalyses.begin(), kAnalyses.end(), name) == kAnalyses.end()) {
     std::string hint = did_you_mean(name, kAnalyses);
     return failure("request.unknown_analysis", "\"" + name + "\" is not an analysis",
-                   hint.empty() ? "the analyses are describe, expected_utility, optimal_policies, settings, "
-                                  "policies, graph, intention, actual_cause, hkw_intention"
+                   hint.empty() ? "the analyses are " + analysis_list()
                                 : hint);
   }
   json params = request.value("params", json::object());
@@ -95,6 +102,7 @@ json answer(const json& request, const ProgressFn& progress) {
   else if (name == "intention") result = intention_analysis(*scim, params, report);
   else if (name == "actual_cause") result = actual_cause_analysis(*scim, params);
   else if (name == "hkw_intention") result = hkw_intention_analysis(*scim, params);
+  else if (name == "incentives") result = incentives_analysis(*scim, params);
   else result = graph_analysis(*scim, params);
   if (progress) progress(1.0);
   return {{"ok", true}, {"analysis", name}, {"model_name", scim->name}, {"result", result}};

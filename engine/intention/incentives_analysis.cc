@@ -28,8 +28,7 @@ std::string listing(const std::vector<std::string>& names) {
 std::vector<int> requested_decisions(const Scim& scim, const json& params) {
   auto it = params.find("decision");
   if (it == params.end()) return scim.decisions;
-  if (!it->is_string())
-    throw RequestError("request.bad_parameter", "\"decision\" must name a decision variable");
+  if (!it->is_string()) throw RequestError("request.bad_parameter", "\"decision\" must name a decision variable");
   const std::string name = it->get<std::string>();
   const std::vector<std::string> decisions = decision_names(scim);
   const std::string choices =

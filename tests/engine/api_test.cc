@@ -167,7 +167,7 @@ TEST(ApiRequestTest, ModelIsNotText) {
 TEST(ApiRequestTest, MissingAnalysis) {
   json d = RequestProblem({{"model", kSurgeon}}, "request.malformed");
   EXPECT_EQ(Message(d), "the request has no \"analysis\"");
-  EXPECT_EQ(Hint(d), "one of describe, expected_utility, optimal_policies, settings, policies, graph");
+  EXPECT_EQ(Hint(d), "one of describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives");
 }
 
 TEST(ApiRequestTest, UnknownAnalysisSuggestsTheRightOne) {
@@ -177,9 +177,9 @@ TEST(ApiRequestTest, UnknownAnalysisSuggestsTheRightOne) {
 }
 
 TEST(ApiRequestTest, UnknownAnalysisWithoutCloseMatchListsThem) {
-  json d = RequestProblem(Request(kSurgeon, "intention"), "request.unknown_analysis");
+  json d = RequestProblem(Request(kSurgeon, "why"), "request.unknown_analysis");
   EXPECT_EQ(Hint(d),
-            "the analyses are describe, expected_utility, optimal_policies, settings, policies, graph");
+            "the analyses are describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives");
 }
 
 TEST(ApiRequestTest, ParamsNotAnObject) {

@@ -137,6 +137,8 @@ std::vector<RefVariable> draw_variables(Rng* rng, const RandomScimOptions& optio
   std::vector<RefType> kinds(chance, RefType::kChance);
   kinds.insert(kinds.end(), decisions, RefType::kDecision);
   rng->shuffle(&kinds);
+  if (options.decisions_first)
+    std::stable_partition(kinds.begin(), kinds.end(), [](RefType t) { return t == RefType::kDecision; });
   kinds.insert(kinds.end(), utilities, RefType::kUtility);
 
   std::vector<RefVariable> vars;
@@ -194,7 +196,7 @@ std::vector<RefVariable> draw_variables(Rng* rng, const RandomScimOptions& optio
         v.name = "U" + std::to_string(counts[2]++);
         v.parents = draw_subset(rng, earlier, rng->uniform(1, options.max_parents));
         // Mostly let the decisions matter: give the utility a decision parent.
-        if (!earlier_decisions.empty() && rng->chance(0.7)) {
+        if (!earlier_decisions.empty() && rng->chance(options.utility_decision_parent)) {
           int d = rng->pick(earlier_decisions);
           if (std::find(v.parents.begin(), v.parents.end(), d) == v.parents.end()) {
             if (static_cast<int>(v.parents.size()) >= options.max_parents && !v.parents.empty())

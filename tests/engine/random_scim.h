@@ -93,6 +93,11 @@ struct RandomScimOptions {
   bool shuffle_file_order = true;  // write variables in a random order, not the topological one
   int deterministic_policies = 2;  // named "det0", "det1", ...
   int stochastic_policies = 1;     // named "mixed0", ...
+  // Draw every decision before every chance variable (so any chance variable may depend on one);
+  // otherwise decisions fall at random places in the topological order.
+  bool decisions_first = false;
+  // The chance that a utility also gets a decision parent (when there is an earlier decision).
+  double utility_decision_parent = 0.7;
 };
 
 struct RandomScim {
