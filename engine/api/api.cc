@@ -28,7 +28,7 @@ json failure(const std::string& id, const std::string& message, const std::strin
 const std::vector<std::string> kAnalyses = {"describe",     "expected_utility", "optimal_policies",
                                             "settings",     "policies",         "graph",
                                             "intention",    "actual_cause",     "hkw_intention",
-                                            "incentives"};
+                                            "incentives",   "control_incentive"};
 
 std::string analysis_list() {
   std::string list;
@@ -103,6 +103,7 @@ json answer(const json& request, const ProgressFn& progress) {
   else if (name == "actual_cause") result = actual_cause_analysis(*scim, params);
   else if (name == "hkw_intention") result = hkw_intention_analysis(*scim, params);
   else if (name == "incentives") result = incentives_analysis(*scim, params);
+  else if (name == "control_incentive") result = control_incentive_analysis(*scim, params);
   else result = graph_analysis(*scim, params);
   if (progress) progress(1.0);
   return {{"ok", true}, {"analysis", name}, {"model_name", scim->name}, {"result", result}};

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/diagnostics.h"
+#include "scim/optimal.h"
 
 namespace motive {
 namespace {
@@ -176,11 +177,56 @@ std::vector<OutcomeValue> outcome_values(const Scim& scim, const Evaluator& poli
     fix.mechanisms.emplace_back(x, m);
     Evaluator intervened = policy;
     intervened.apply(fix);
-    double eu = 0;
-    intervened.run([&](std::uint64_t, double w, const int32_t* values) { eu += w * total_utility(scim, values); });
+    double eu = expected_utility(scim, intervened);
     possible.push_back({static_cast<int32_t>(o), result[o].probability, eu});
   }
   return possible;
+}
+
+std::vector<ControlWitness> instrumental_control(const Scim& scim, const Evaluator& base, int decision, int o,
+                                                 const std::vector<Policy>& optimal) {
+  // O_{D=d}(e) for every d and setting: the model with D := d (the policy is never consulted for D).
+  std::size_t actions = scim.variables[decision].domain.size();
+  std::uint64_t settings = base.setting_count();
+  std::vector<ContextualIntervention> counterfactual(actions);
+  for (std::size_t d = 0; d < actions; ++d) {
+    Intervention fix;
+    Mechanism m;
+    m.definition = Definition::kValue;
+    m.table = {static_cast<int32_t>(d)};
+    fix.mechanisms.emplace_back(decision, m);
+    Evaluator forced = base;
+    forced.apply(fix);
+    forced.set_policy(&optimal.front());
+    counterfactual[d].variable = o;
+    counterfactual[d].value.assign(settings, -1);
+    std::size_t n = scim.variables.size();
+    std::vector<int> noise(n, 0);
+    std::vector<int32_t> values(n, 0);
+    for (std::uint64_t e = 0; e < settings; ++e) {
+      forced.noise_outcomes(e, noise.data());
+      forced.evaluate_setting(e, noise.data(), nullptr, values.data());
+      counterfactual[d].value[e] = values[o];
+    }
+  }
+  std::vector<ControlWitness> witnesses;
+  for (const Policy& policy : optimal) {
+    Evaluator evaluator = base;
+    evaluator.set_policy(&policy);
+    ControlWitness w;
+    w.expected_utility = expected_utility(scim, evaluator);
+    for (std::size_t d = 0; d < actions && w.action < 0; ++d) {
+      Evaluator intervened = evaluator;
+      intervened.apply(counterfactual[d]);
+      double eu = expected_utility(scim, intervened);
+      if (std::abs(eu - w.expected_utility) > 1e-9 * std::max(1.0, std::abs(w.expected_utility))) {
+        w.action = static_cast<int32_t>(d);
+        w.intervened_utility = eu;
+      }
+    }
+    witnesses.push_back(w);
+  }
+  return witnesses;
 }
 
 }  // namespace motive

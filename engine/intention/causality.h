@@ -45,4 +45,17 @@ struct OutcomeValue {
 };
 std::vector<OutcomeValue> outcome_values(const Scim& scim, const Evaluator& policy, int x);
 
+// The quantitative instrumental control incentive on O (Def. 23, Everitt et al. 2021): for every
+// optimal policy π* there is a d with E_π*[Σ U] ≠ E_π*[Σ U with O := O_{D=d}], where O_{D=d}(e)
+// is the value O would take in setting e had D been d. Checked on each policy in `optimal`, the
+// policies that maximise EU. For each, the first d that changes the expected utility (or -1), and
+// that expected utility.
+struct ControlWitness {
+  int32_t action = -1;
+  double expected_utility = 0;           // E_π*[Σ U]
+  double intervened_utility = 0;         // E_π*[Σ U with O := O_{D=d}] for that d
+};
+std::vector<ControlWitness> instrumental_control(const Scim& scim, const Evaluator& base, int decision, int o,
+                                                 const std::vector<Policy>& optimal);
+
 }  // namespace motive

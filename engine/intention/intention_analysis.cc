@@ -6,6 +6,7 @@
 
 #include "core/diagnostics.h"
 #include "intention/causality.h"
+#include "intention/incentives.h"
 #include "intention/intention.h"
 #include "scim/optimal.h"
 #include "scim/params.h"
@@ -235,6 +236,71 @@ json hkw_intention_analysis(const Scim& model, const json& params) {
     result["bring_about"] = outcomes;
   }
   return result;
+}
+
+json control_incentive_analysis(const Scim& model, const json& params) {
+  constexpr double kMaxOptimal = 4096;
+  Setup setup = configure(model, params);
+  const Scim& scim = *setup.scim;
+  int decision = -1;
+  if (params.contains("decision")) {
+    decision = variable_param(scim, params, "decision");
+    if (scim.variables[decision].type != VariableType::kDecision)
+      bad_parameter("\"" + scim.variables[decision].name + "\" is not a decision");
+  } else if (scim.decisions.size() == 1) {
+    decision = scim.decisions.front();
+  } else {
+    bad_parameter("the model has " + std::to_string(scim.decisions.size()) + " decisions: name one as \"decision\"");
+  }
+  if (scim.decisions.size() != 1)
+    throw RequestError("analysis.not_supported", "the quantitative control incentive (Def. 23) is defined for one decision",
+                       "use the \"incentives\" analysis for the graphical criterion");
+  std::vector<int> variables = variable_list_param(scim, params, "variables");
+  if (variables.empty())
+    for (int v : scim.order)
+      if (v != decision) variables.push_back(v);
+  // Every policy that maximises EU: the optimal actions where the observation can occur, the first
+  // optimal action where it cannot (it is never consulted there).
+  OptimalPolicies optimum = find_optimal_policies(scim, *setup.evaluator);
+  const DecisionOptimum& rules = optimum.decisions.front();
+  double count = 1;
+  for (std::size_t c = 0; c < rules.optimal.size(); ++c)
+    if (rules.reach[c] > 0) count *= static_cast<double>(rules.optimal[c].size());
+  if (count > kMaxOptimal)
+    throw RequestError("analysis.budget_exceeded", "the model has more than 4096 optimal policies to check");
+  std::vector<Policy> optimal;
+  for (std::uint64_t index = 0; index < static_cast<std::uint64_t>(count); ++index) {
+    Policy p = optimum.policy;
+    std::uint64_t rest = index;
+    for (std::size_t c = rules.optimal.size(); c-- > 0;) {
+      if (rules.reach[c] <= 0) continue;
+      p.rules[0].action[c] = rules.optimal[c][rest % rules.optimal[c].size()];
+      rest /= rules.optimal[c].size();
+    }
+    p.name = describe_policy(scim, p);
+    for (const Policy& named : scim.policies)
+      if (named.deterministic() && same_rules(named, p)) p.name = named.name;
+    optimal.push_back(p);
+  }
+  json results = json::array();
+  for (int o : variables) {
+    std::vector<ControlWitness> witnesses = instrumental_control(scim, *setup.evaluator, decision, o, optimal);
+    bool incentive = std::all_of(witnesses.begin(), witnesses.end(), [](const ControlWitness& w) { return w.action >= 0; });
+    json checked = json::array();
+    for (std::size_t i = 0; i < witnesses.size(); ++i) {
+      json entry = {{"policy", optimal[i].name}, {"expected_utility", witnesses[i].expected_utility}};
+      if (witnesses[i].action >= 0) {
+        entry["action"] = value_json(scim, decision, witnesses[i].action);
+        entry["intervened_utility"] = witnesses[i].intervened_utility;
+      }
+      checked.push_back(entry);
+    }
+    results.push_back({{"variable", scim.variables[o].name},
+                       {"incentive", incentive},
+                       {"graphical", admits_ici(scim, decision, o)},
+                       {"optimal_policies", checked}});
+  }
+  return {{"decision", scim.variables[decision].name}, {"variables", results}};
 }
 
 json intention_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
