@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/diagnostics.h"
 #include "scim/graph.h"
@@ -92,6 +93,7 @@ void IntentionSearch::prepare(std::size_t a) {
     std::sort(table.options.begin(), table.options.end(),
               [](const Option& x, const Option& y) { return x.gain > y.gain; });
     table.max_gain = table.options.front().gain;
+    table.gains = gain;
     alt.settings.push_back(std::move(table));
   }
   std::stable_sort(alt.settings.begin(), alt.settings.end(),
@@ -125,8 +127,55 @@ bool IntentionSearch::intends_relative_to(std::size_t alternative, const std::ve
   return mask != 0 && search(alternative, mask, setting, witness);
 }
 
+bool IntentionSearch::rational_oracle_keeps_policy() const {
+  return std::none_of(summaries_.begin(), summaries_.end(), [](const AlternativeSummary& s) { return s.as_good; });
+}
+
+bool IntentionSearch::behaviourally_intends(const std::vector<int>& outcomes, std::uint64_t setting,
+                                            IntentionWitness* witness) {
+  std::uint32_t mask = mask_of(outcomes);
+  if (mask == 0 || !rational_oracle_keeps_policy()) return false;
+  auto accept = [this](std::size_t a, const Choice& chosen) { return minimal_for_every_alternative(a, chosen); };
+  for (std::size_t a = 0; a < reference_.size(); ++a)
+    if (search(a, mask, setting, witness, accept)) return true;
+  return false;
+}
+
+bool IntentionSearch::minimal_for_every_alternative(std::size_t a, const Choice& chosen) const {
+  const Alternative& mine = prepared_[a];
+  for (std::size_t b = 0; b < prepared_.size(); ++b) {
+    if (b == a) continue;  // minimal for its own alternative by construction
+    const Alternative& other = prepared_[b];
+    // Per setting of the choice: the most alternative b gains from any subset of that setting's
+    // fixing, and from any proper subset. Settings are independent, so the best proper subset of
+    // the whole choice is the best of all subsets except in one setting, where it is proper.
+    double total = 0, best_shrink = -std::numeric_limits<double>::infinity();
+    for (const auto& [s, z] : chosen) {
+      std::uint64_t e = mine.settings[s].setting;
+      auto it = std::find_if(other.settings.begin(), other.settings.end(),
+                             [&](const SettingTable& t) { return t.setting == e; });
+      double best = 0, best_proper = 0;
+      if (it != other.settings.end())
+        for (std::uint32_t sub = z;; sub = (sub - 1) & z) {
+          best = std::max(best, it->gains[sub]);
+          if (sub != z) best_proper = std::max(best_proper, it->gains[sub]);
+          if (sub == 0) break;
+        }
+      total += best;
+      best_shrink = std::max(best_shrink, best_proper - best);
+    }
+    if (total + best_shrink >= other.need) return false;
+  }
+  return true;
+}
+
 bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uint64_t setting,
                              IntentionWitness* witness) {
+  return search(a, outcome_mask, setting, witness, [](std::size_t, const Choice&) { return true; });
+}
+
+bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uint64_t setting,
+                             IntentionWitness* witness, const std::function<bool(std::size_t, const Choice&)>& accept) {
   const Alternative& alt = prepared_[a];
   if (alt.need <= 0) return false;  // π̂ is as good already: the empty Y satisfies Eq. 2
   auto at = std::find_if(alt.settings.begin(), alt.settings.end(),
@@ -135,8 +184,9 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
   std::size_t index = static_cast<std::size_t>(at - alt.settings.begin());
   for (const Option& option : at->options) {
     if ((option.mask & outcome_mask) != outcome_mask) continue;
-    std::vector<std::pair<std::size_t, std::uint32_t>> chosen = {{index, option.mask}};
-    if (!extend(alt, 0, index, option.gain, option.slack, &chosen)) {
+    Choice chosen = {{index, option.mask}};
+    auto accept_here = [&](const Choice& c) { return accept(a, c); };
+    if (!extend(alt, 0, index, option.gain, option.slack, &chosen, accept_here)) {
       if (budget_exceeded_) return false;
       continue;
     }
@@ -166,12 +216,13 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
 // its efficient options or nothing. Succeeds when Eq. 2 holds and every chosen setting's slack
 // exceeds the surplus (so no single shrink keeps Eq. 2: minimality).
 bool IntentionSearch::extend(const Alternative& alt, std::size_t next, std::size_t skip, double sum,
-                             double min_slack, std::vector<std::pair<std::size_t, std::uint32_t>>* chosen) {
+                             double min_slack, Choice* chosen, const std::function<bool(const Choice&)>& accept) {
   if (++nodes_ > budget_) {
     budget_exceeded_ = true;
     return false;
   }
-  if (sum >= alt.need) return min_slack > sum - alt.need;  // adding more only raises the surplus
+  // Adding more only raises the surplus: here the set is minimal, or nothing above it is.
+  if (sum >= alt.need) return min_slack > sum - alt.need && accept(*chosen);
   double reachable = sum;
   for (std::size_t s = next; s < alt.settings.size(); ++s)
     if (s != skip) reachable += alt.settings[s].max_gain;
@@ -180,7 +231,7 @@ bool IntentionSearch::extend(const Alternative& alt, std::size_t next, std::size
     if (s == skip) continue;
     for (const Option& option : alt.settings[s].options) {
       chosen->emplace_back(s, option.mask);
-      if (extend(alt, s + 1, skip, sum + option.gain, std::min(min_slack, option.slack), chosen)) return true;
+      if (extend(alt, s + 1, skip, sum + option.gain, std::min(min_slack, option.slack), chosen, accept)) return true;
       chosen->pop_back();
       if (budget_exceeded_) return false;
     }

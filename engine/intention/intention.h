@@ -24,6 +24,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,16 @@ class IntentionSearch {
   bool intends_relative_to(std::size_t alternative, const std::vector<int>& outcomes, std::uint64_t setting,
                            IntentionWitness* witness);
 
+  // Behavioural intention (Def. 20) of the rational oracle Γ of Theorem 21: Γ picks an optimal
+  // policy and keeps π only while π is strictly better than every alternative (assumption 2), so
+  // Γ(M_{Y_π|W}) ≠ π exactly when some alternative satisfies Eq. 2. Here (Y, W) must be minimal for
+  // that union: no proper subset may make *any* alternative as good. With the reference set being
+  // every other deterministic policy, this is Γ's behavioural intention. Requires π strictly
+  // optimal (else Γ(M) ≠ π already); see rational_oracle_keeps_policy().
+  bool behaviourally_intends(const std::vector<int>& outcomes, std::uint64_t setting, IntentionWitness* witness);
+  // Whether π is strictly better than every alternative, so that the rational oracle follows it.
+  bool rational_oracle_keeps_policy() const;
+
   double expected_utility() const { return expected_utility_; }
   double tolerance() const { return tolerance_; }
   const std::vector<int>& candidates() const { return candidates_; }
@@ -81,6 +92,7 @@ class IntentionSearch {
     std::uint64_t setting = 0;
     std::vector<Option> options;  // efficient, gain > 0, by gain descending
     double max_gain = 0;
+    std::vector<double> gains;    // the gain of every subset of the candidates
   };
   struct Alternative {
     double need = 0;  // what the fixings must gain for Eq. 2
@@ -92,8 +104,14 @@ class IntentionSearch {
   bool search(std::size_t a, std::uint32_t outcome_mask, std::uint64_t setting, IntentionWitness* witness);
   // The candidate mask of `outcomes`, or 0 if one of them is not a candidate.
   std::uint32_t mask_of(const std::vector<int>& outcomes) const;
+  using Choice = std::vector<std::pair<std::size_t, std::uint32_t>>;  // (setting table, subset)
+  // Searches minimal sets for alternative a; `accept` may reject one to continue the search.
+  bool search(std::size_t a, std::uint32_t outcome_mask, std::uint64_t setting, IntentionWitness* witness,
+              const std::function<bool(std::size_t, const Choice&)>& accept);
   bool extend(const Alternative& alt, std::size_t next, std::size_t skip, double sum, double min_slack,
-              std::vector<std::pair<std::size_t, std::uint32_t>>* chosen);
+              Choice* chosen, const std::function<bool(const Choice&)>& accept);
+  // Whether no proper subset of `chosen` (made for alternative a) satisfies Eq. 2 for any alternative.
+  bool minimal_for_every_alternative(std::size_t a, const Choice& chosen) const;
 
   const Scim& scim_;
   const Evaluator& base_;

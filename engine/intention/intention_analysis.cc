@@ -316,6 +316,13 @@ json intention_analysis(const Scim& model, const json& params, const ProgressCal
   for (const Policy& p : reference) pointers.push_back(&p);
   IntentionSearch search(scim, *setup.evaluator, policy, pointers);
   std::uint64_t settings = setup.evaluator->setting_count();
+  std::string oracle = "subjective";
+  if (auto o = params.find("oracle"); o != params.end()) {
+    if (!o->is_string() || (*o != "subjective" && *o != "rational"))
+      bad_parameter("\"oracle\" is \"subjective\" (Def. 13) or \"rational\" (Def. 20 with the oracle of Theorem 21)");
+    oracle = o->get<std::string>();
+  }
+  bool rational = oracle == "rational";
 
   json alternatives = json::array();
   for (std::size_t a = 0; a < reference.size(); ++a) {
@@ -344,7 +351,14 @@ json intention_analysis(const Scim& model, const json& params, const ProgressCal
         throw Cancelled();
       json names = json::array();
       json first;
-      for (std::size_t a = 0; a < reference.size(); ++a) {
+      if (rational) {
+        IntentionWitness w;
+        if (search.behaviourally_intends({v}, e, &w)) {
+          names.push_back(reference[w.alternative].name);
+          first = witness_json(scim, search, reference, w);
+        }
+      }
+      for (std::size_t a = 0; a < reference.size() && !rational; ++a) {
         IntentionWitness w;
         if (!search.intends_relative_to(a, {v}, e, &w)) continue;
         names.push_back(reference[a].name);
@@ -358,7 +372,8 @@ json intention_analysis(const Scim& model, const json& params, const ProgressCal
     intended.push_back({{"variable", scim.variables[v].name}, {"intended", entries}});
   }
 
-  json result = {{"policy", policy.name},
+  json result = {{"oracle", oracle},
+                 {"policy", policy.name},
                  {"expected_utility", search.expected_utility()},
                  {"tolerance", search.tolerance()},
                  {"candidates", candidates},
@@ -382,7 +397,7 @@ json intention_analysis(const Scim& model, const json& params, const ProgressCal
       json values = json::object();
       for (int o : outcomes) values[scim.variables[o].name] = value_json(scim, o, search.value(o, e));
       IntentionWitness w;
-      bool yes = search.intends(outcomes, e, &w);
+      bool yes = rational ? search.behaviourally_intends(outcomes, e, &w) : search.intends(outcomes, e, &w);
       json answer = {{"setting", e}, {"values", values}, {"intended", yes}};
       if (yes) {
         answer["witness"] = witness_json(scim, search, reference, w);
@@ -400,6 +415,7 @@ json intention_analysis(const Scim& model, const json& params, const ProgressCal
   for (std::uint64_t e : mentioned) described.push_back(setting_json(scim, *setup.evaluator, e));
   result["settings"] = described;
   result["budget_exceeded"] = search.budget_exceeded();
+  if (rational) result["oracle_keeps_policy"] = search.rational_oracle_keeps_policy();
   return result;
 }
 

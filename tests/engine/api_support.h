@@ -1,6 +1,8 @@
 // Helpers for tests that talk to the engine through its one entry point.
 #pragma once
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -22,6 +24,15 @@ inline nlohmann::json analyze(const std::string& model, const std::string& analy
   nlohmann::json response = request(model, analysis, params);
   EXPECT_TRUE(response.value("ok", false)) << analysis << " " << params.dump() << " -> " << response.dump(2);
   return response.value("result", nlohmann::json::object());
+}
+
+// A file of the repository, by its path from the root (MOTIVE_SOURCE_DIR is set by CMake).
+inline std::string read_source_file(const std::string& path) {
+  std::ifstream in(std::string(MOTIVE_SOURCE_DIR) + "/" + path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << "cannot read " << path;
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 }  // namespace motive::test
