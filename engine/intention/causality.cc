@@ -170,11 +170,7 @@ std::vector<OutcomeValue> outcome_values(const Scim& scim, const Evaluator& poli
   std::vector<OutcomeValue> possible;
   for (std::size_t o = 0; o < size; ++o) {
     if (result[o].probability <= 0) continue;
-    Intervention fix;
-    Mechanism m;
-    m.definition = Definition::kValue;
-    m.table = {static_cast<int32_t>(o)};
-    fix.mechanisms.emplace_back(x, m);
+    Intervention fix = hard_intervention(x, static_cast<int32_t>(o));
     Evaluator intervened = policy;
     intervened.apply(fix);
     double eu = expected_utility(scim, intervened);
@@ -190,11 +186,7 @@ std::vector<ControlWitness> instrumental_control(const Scim& scim, const Evaluat
   std::uint64_t settings = base.setting_count();
   std::vector<ContextualIntervention> counterfactual(actions);
   for (std::size_t d = 0; d < actions; ++d) {
-    Intervention fix;
-    Mechanism m;
-    m.definition = Definition::kValue;
-    m.table = {static_cast<int32_t>(d)};
-    fix.mechanisms.emplace_back(decision, m);
+    Intervention fix = hard_intervention(decision, static_cast<int32_t>(d));
     Evaluator forced = base;
     forced.apply(fix);
     forced.set_policy(&optimal.front());

@@ -66,6 +66,15 @@ const Intervention* Scim::find_intervention(const std::string& intervention_name
   return nullptr;
 }
 
+Intervention hard_intervention(int variable, int32_t outcome) {
+  Mechanism m;
+  m.definition = Definition::kValue;
+  m.table = {outcome};
+  Intervention intervention;
+  intervention.mechanisms.emplace_back(variable, std::move(m));
+  return intervention;
+}
+
 void compute_strides(const std::vector<Variable>& variables, Mechanism* mechanism) {
   std::size_t n = mechanism->parents.size();
   mechanism->strides.assign(n, 1);

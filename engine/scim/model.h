@@ -92,6 +92,9 @@ struct Scim {
   const Intervention* find_intervention(const std::string& name) const;
 };
 
+// The hard intervention V := outcome (outcome an index into V's domain).
+Intervention hard_intervention(int variable, int32_t outcome);
+
 // The maximum number of settings or table entries the engine enumerates.
 inline constexpr std::uint64_t kMaxEnumeration = std::uint64_t{1} << 24;
 

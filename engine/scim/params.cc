@@ -127,11 +127,7 @@ Setup configure(const Scim& request_scim, const json& params) {
     }
     int v = variable_param(scim, item, "variable");
     if (!item.contains("value")) bad_parameter("a hard intervention needs a \"value\"");
-    auto intervention = std::make_unique<Intervention>();
-    Mechanism m;
-    m.definition = Definition::kValue;
-    m.table = {outcome_param(scim.variables[v], item["value"])};
-    intervention->mechanisms.emplace_back(v, std::move(m));
+    auto intervention = std::make_unique<Intervention>(hard_intervention(v, outcome_param(scim.variables[v], item["value"])));
     setup.evaluator->apply(*intervention);
     setup.inline_interventions.push_back(std::move(intervention));
   }
