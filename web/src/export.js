@@ -118,6 +118,122 @@ export function intentionCsv(response, describe) {
   return toCsv(header, rows);
 }
 
+// The Incentives tab: one row per decision and variable; each criterion true, false or n/a, with
+// its witness path (names joined by ';') and, for value of information, the set it is given.
+export function incentivesCsv(response) {
+  const keys = ['ici', 'voi', 'ri', 'voc'];
+  const header = ['decision', 'variable'];
+  for (const k of keys) header.push(k, `${k}_path`, ...(k === 'voi' ? ['voi_given'] : []));
+  const rows = [];
+  for (const d of response?.result?.decisions || []) {
+    for (const v of d.variables || []) {
+      const row = [d.decision, v.variable];
+      for (const k of keys) {
+        const verdict = v[k];
+        row.push(verdict ? verdict.admits : 'n/a', (verdict?.path || []).join(';'));
+        if (k === 'voi') row.push((verdict?.given || []).join(';'));
+      }
+      rows.push(row);
+    }
+  }
+  return toCsv(header, rows);
+}
+
+// The Causes section's actual causes: one row per setting, with the witness (variables held at
+// their actual values, the causes' alternative values, the outcomes' values then).
+export function actualCauseCsv(response, policy, describe) {
+  const r = response?.result || {};
+  const results = r.results || [];
+  const keys = Object.keys(results[0]?.noise || {});
+  const order = (describe?.variables || []).map((v) => v.name);
+  const rank = (name) => (order.includes(name) ? order.indexOf(name) : order.length);
+  const noise = [...keys].sort((a, b) => rank(a) - rank(b));
+  const causes = r.causes || [];
+  const outcomes = r.outcomes || [];
+  const pairs = (values) =>
+    Object.entries(values || {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(';');
+  const header = [
+    'policy',
+    'setting',
+    'probability',
+    ...noise.map((n) => `noise_${n}`),
+    ...causes,
+    ...outcomes,
+    'actual_cause',
+    'witness_held',
+    'witness_alternative',
+    'witness_outcomes',
+  ];
+  const rows = results.map((e) => [
+    policy,
+    e.setting,
+    e.probability,
+    ...noise.map((n) => e.noise?.[n]),
+    ...causes.map((c) => e.causes?.[c]),
+    ...outcomes.map((o) => e.outcomes?.[o]),
+    e.actual_cause,
+    pairs(e.witness?.held),
+    pairs(e.witness?.alternative),
+    pairs(e.witness?.outcomes),
+  ]);
+  return toCsv(header, rows);
+}
+
+// The H&KW comparison: the intention to bring about each outcome (Def. 25), then the intention to
+// influence relative to each alternative (Def. 24), in one table with a `kind` column.
+export function hkwIntentionCsv(response) {
+  const r = response?.result || {};
+  const header = [
+    'policy',
+    'variables',
+    'kind',
+    'value_or_alternative',
+    'probability',
+    'expected_utility',
+    'optimal',
+    'intended',
+    'relative_to_or_y',
+    'lhs',
+    'rhs',
+  ];
+  const variables = (r.variables || []).join(';');
+  const rows = [];
+  for (const b of r.bring_about || []) {
+    const relative = b.intended_relative_to || [];
+    rows.push([
+      r.policy,
+      variables,
+      'bring_about',
+      b.value,
+      b.probability,
+      b.expected_utility_if_fixed,
+      b.optimal,
+      relative.length > 0,
+      relative.join(';'),
+      undefined,
+      undefined,
+    ]);
+  }
+  for (const a of r.alternatives || []) {
+    rows.push([
+      r.policy,
+      variables,
+      'influence',
+      a.name,
+      undefined,
+      a.expected_utility,
+      undefined,
+      a.intends_to_influence,
+      (a.y || []).join(';'),
+      a.lhs,
+      a.rhs,
+    ]);
+  }
+  return toCsv(header, rows);
+}
+
 export function downloadText(filename, text, type) {
   download(filename, new Blob([text], { type }));
 }

@@ -316,8 +316,18 @@ export function createGraphView(container, { onHover }) {
   let laid = null;
   let svg = null;
   let highlighted = new Set();
-  // Persistent marks of a results tab: {ring: [...], dim: [...], focus: [...]} (names).
-  let marks = { ring: new Set(), dim: new Set(), focus: new Set() };
+  // Persistent marks of a results tab: {ring, dim, focus, given, path} (sets of names) and `steps`,
+  // the edges of a witness path or trail as JSON pairs, both ways round (a trail may run against an
+  // edge).
+  const noMarks = () => ({
+    ring: new Set(),
+    dim: new Set(),
+    focus: new Set(),
+    given: new Set(),
+    path: new Set(),
+    steps: new Set(),
+  });
+  let marks = noMarks();
   const stage = el('div', { class: 'graph-stage' });
   const empty = el(
     'p',
@@ -345,11 +355,14 @@ export function createGraphView(container, { onHover }) {
       g.classList.toggle('marked', marks.ring.has(name));
       g.classList.toggle('dimmed', marks.dim.has(name));
       g.classList.toggle('focus', marks.focus.has(name));
+      g.classList.toggle('on-path', marks.path.has(name));
+      g.classList.toggle('given', marks.given.has(name));
       const ring = g.querySelector('.ring');
       if (marks.ring.has(name) && !ring) g.insertBefore(ringElement(byName.get(name), 6), g.children[1]);
       else if (!marks.ring.has(name) && ring) ring.remove();
     }
     for (const g of svg.querySelectorAll('.edge')) {
+      g.classList.toggle('on-path', marks.steps.has(JSON.stringify([g.dataset.from, g.dataset.to])));
       g.classList.toggle(
         'highlight',
         highlighted.size > 0 && highlighted.has(g.dataset.from) && highlighted.has(g.dataset.to),
@@ -409,12 +422,23 @@ export function createGraphView(container, { onHover }) {
       applyHighlight();
     },
     // Marks variables until the next call: `ring` (a coloured ring), `dim` (faded), `focus`
-    // (filled); null clears.
+    // (filled), `path` (a witness path or trail, in order: its variables outlined and the edges
+    // between consecutive ones coloured, whichever way they point), `given` (the variables a trail
+    // is conditioned on); null clears.
     mark(newMarks) {
+      const path = newMarks?.path || [];
+      const steps = new Set();
+      for (let i = 0; i + 1 < path.length; i++) {
+        steps.add(JSON.stringify([path[i], path[i + 1]]));
+        steps.add(JSON.stringify([path[i + 1], path[i]]));
+      }
       marks = {
         ring: new Set(newMarks?.ring || []),
         dim: new Set(newMarks?.dim || []),
         focus: new Set(newMarks?.focus || []),
+        given: new Set(newMarks?.given || []),
+        path: new Set(path),
+        steps,
       };
       applyHighlight();
     },

@@ -7,6 +7,7 @@ import { createEditor } from './editor.js';
 import { createGraphView } from './graph-view.js';
 import { createResultsView, diagnosticItem } from './results-view.js';
 import { pickIntentionPolicy } from './intention-view.js';
+import { pickOutcome } from './causes-view.js';
 import { createGallery, examples } from './gallery.js';
 import { decodeModelHash, shareUrl } from './share.js';
 import {
@@ -18,7 +19,16 @@ import {
   loadTextSize,
   saveTextSize,
 } from './storage.js';
-import { expectedUtilityCsv, optimalPoliciesCsv, settingsCsv, intentionCsv, downloadText } from './export.js';
+import {
+  expectedUtilityCsv,
+  optimalPoliciesCsv,
+  settingsCsv,
+  intentionCsv,
+  incentivesCsv,
+  actualCauseCsv,
+  hkwIntentionCsv,
+  downloadText,
+} from './export.js';
 
 const $ = (id) => document.getElementById(id);
 const embed = new URLSearchParams(window.location.search).has('embed');
@@ -48,7 +58,7 @@ const state = {
   describe: null,
   running: false,
   cancelRequested: false,
-  run: null, // {text, modelName, describe, responses, settingsQuery, intentionQuery}
+  run: null, // {text, modelName, describe, responses, settingsQuery, intentionQuery, causesQuery}
 };
 
 // ---- Toasts ----
@@ -93,6 +103,9 @@ const results = createResultsView($('results'), {
   onHover: (names) => highlight(names),
   onSettingsPage: (query) => runSettingsPage(query),
   onIntention: (query) => runIntention(query),
+  onCauses: (outcome) => runCauses(outcome),
+  onCausesCsv: (kind) => exportCausesCsv(kind),
+  onTab: () => askForTab(),
   onMarks: (marks) => showMarks(marks),
 });
 
@@ -102,6 +115,8 @@ function showMarks(marks) {
   $('legend-intended').hidden = !marks?.ring?.length;
   $('legend-excluded').hidden = !marks?.dim?.length;
   $('legend-witness').hidden = !marks?.focus?.length;
+  $('legend-path').hidden = !marks?.path?.length;
+  $('legend-given').hidden = !marks?.given?.length;
 }
 
 function showDiagnostics(diagnostics) {
@@ -277,6 +292,7 @@ async function runAll() {
   const base = baseRequest(text);
   const previousQuery = state.run?.settingsQuery;
   const previousIntention = state.run?.intentionQuery;
+  const previousOutcome = state.run?.causesQuery?.outcome;
   try {
     const described = await analyse('Reading the model', { ...base, analysis: 'describe' });
     if (described.cancelled) return toast('Cancelled.');
@@ -293,6 +309,7 @@ async function runAll() {
       responses: {},
       settingsQuery: null,
       intentionQuery: null,
+      causesQuery: previousOutcome ? { outcome: previousOutcome } : null,
     };
     state.run = run;
 
@@ -331,6 +348,11 @@ async function runAll() {
       run.intentionRunning = false;
       run.responses.intention = intention.response;
       if (intention.cancelled) return toast('Cancelled: the results shown are incomplete.');
+      if (await askCauses(run, base)) return toast('Cancelled: the results shown are incomplete.');
+    }
+    // The incentives read only the graph: asked for when their tab is open.
+    if (needsPolicy && results.activeTab() === 'incentives') {
+      if (await askIncentives(run, base)) return toast('Cancelled: the results shown are incomplete.');
     }
   } finally {
     state.running = false;
@@ -338,6 +360,7 @@ async function runAll() {
     hideProgress();
     showResults();
   }
+  askForTab();
 }
 
 function settingsRequest(base, query) {
@@ -348,6 +371,92 @@ function settingsRequest(base, query) {
 
 function intentionRequest(base, query) {
   return { ...base, analysis: 'intention', params: { policy: query.policy } };
+}
+
+function runBase(run) {
+  const base = { model: run.text };
+  if (run.modelName) base.model_name = run.modelName;
+  return base;
+}
+
+// Asks whether the decision is an actual cause of the chosen outcome, and what H&KW's definitions
+// say, under the Intention tab's policy. Returns whether the run was cancelled.
+async function askCauses(run, base) {
+  const policy = run.intentionQuery?.policy;
+  const outcome = pickOutcome(run.describe, run.responses.intention, run.causesQuery?.outcome);
+  run.causesQuery = { policy, outcome };
+  run.responses.actual_cause = undefined;
+  run.responses.hkw_intention = undefined;
+  if (!policy || !outcome) return false;
+  run.causesRunning = true;
+  showResults();
+  try {
+    const cause = await analyse('Actual causes', {
+      ...base,
+      analysis: 'actual_cause',
+      params: { policy, outcomes: [outcome] },
+    });
+    run.responses.actual_cause = cause.response;
+    if (cause.cancelled) return true;
+    showResults();
+    const hkw = await analyse('H&KW intention', {
+      ...base,
+      analysis: 'hkw_intention',
+      params: { policy, variables: [outcome] },
+    });
+    run.responses.hkw_intention = hkw.response;
+    return Boolean(hkw.cancelled);
+  } finally {
+    run.causesRunning = false;
+  }
+}
+
+// Reads the incentives off the graph. Returns whether the run was cancelled.
+async function askIncentives(run, base) {
+  run.incentivesRunning = true;
+  showResults();
+  try {
+    const incentives = await analyse('Incentives', { ...base, analysis: 'incentives' });
+    run.responses.incentives = incentives.response;
+    return Boolean(incentives.cancelled);
+  } finally {
+    run.incentivesRunning = false;
+  }
+}
+
+// Runs one step of the current run on its own (a tab's button or picker): the Run button waits.
+async function step(fn) {
+  const run = state.run;
+  if (!run || run.failure || state.running) return;
+  state.running = true;
+  state.cancelRequested = false;
+  $('run').disabled = true;
+  try {
+    if (await fn(run, runBase(run))) toast('Cancelled.');
+  } finally {
+    state.running = false;
+    $('run').disabled = false;
+    hideProgress();
+    showResults();
+  }
+  askForTab();
+}
+
+// The Incentives tab asks for its result when it opens (they are quick: the graph alone).
+function askForTab() {
+  const run = state.run;
+  if (!run || run.failure || state.running || !(run.describe?.decisions || []).length) return;
+  if (results.activeTab() === 'incentives' && !run.responses.incentives) step(askIncentives);
+}
+
+// Compares causes for another outcome variable (the Causes section's picker and button).
+function runCauses(outcome) {
+  const run = state.run;
+  if (!run || !run.intentionQuery?.policy) return;
+  return step(async (r, base) => {
+    r.causesQuery = { ...r.causesQuery, outcome };
+    return askCauses(r, base);
+  });
 }
 
 // Asks what the chosen policy intends (the Intention tab's button and policy picker).
@@ -365,8 +474,9 @@ async function runIntention(query) {
     const base = { model: run.text };
     if (run.modelName) base.model_name = run.modelName;
     const intention = await analyse('Intentions', intentionRequest(base, query));
+    run.intentionRunning = false;
     run.responses.intention = intention.response;
-    if (intention.cancelled) toast('Cancelled.');
+    if (intention.cancelled || (await askCauses(run, base))) toast('Cancelled.');
   } finally {
     run.intentionRunning = false;
     state.running = false;
@@ -374,6 +484,7 @@ async function runIntention(query) {
     hideProgress();
     showResults();
   }
+  askForTab();
 }
 
 async function runSettingsPage(query) {
@@ -397,14 +508,15 @@ async function runSettingsPage(query) {
 
 // ---- Exports ----
 
+function slug(text) {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 function exportBasename() {
-  const title = state.run?.describe?.title || state.describe?.title || 'motive';
-  return (
-    title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'motive'
-  );
+  return slug(state.run?.describe?.title || state.describe?.title || 'motive') || 'motive';
 }
 
 function exportJson() {
@@ -419,6 +531,10 @@ function exportJson() {
     settings_query: run.settingsQuery,
     intention: run.responses.intention,
     intention_query: run.responses.intention ? run.intentionQuery : undefined,
+    actual_cause: run.responses.actual_cause,
+    hkw_intention: run.responses.hkw_intention,
+    causes_query: run.responses.actual_cause || run.responses.hkw_intention ? run.causesQuery : undefined,
+    incentives: run.responses.incentives,
   };
   downloadText(`${exportBasename()}-results.json`, `${JSON.stringify(out, null, 2)}\n`, 'application/json');
 }
@@ -444,8 +560,31 @@ async function exportCsv() {
     downloadText(`${name}-settings.csv`, settingsCsv(await allSettingsPages(run)), 'text/csv');
   } else if (tab === 'intention' && run.responses.intention?.ok) {
     downloadText(`${name}-intention.csv`, intentionCsv(run.responses.intention, run.describe), 'text/csv');
+  } else if (tab === 'incentives' && run.responses.incentives?.ok) {
+    downloadText(`${name}-incentives.csv`, incentivesCsv(run.responses.incentives), 'text/csv');
   } else {
     toast('This tab has no table to export.');
+  }
+}
+
+// The Causes section's tables (its own CSV buttons; the panel's CSV button exports the intentions).
+function exportCausesCsv(kind) {
+  const run = state.run;
+  if (!run || run.failure) return;
+  const name = exportBasename();
+  const outcome = slug(run.causesQuery?.outcome || '') || 'outcome';
+  if (kind === 'actual_cause' && run.responses.actual_cause?.ok) {
+    downloadText(
+      `${name}-actual-cause-${outcome}.csv`,
+      actualCauseCsv(run.responses.actual_cause, run.causesQuery?.policy, run.describe),
+      'text/csv',
+    );
+  } else if (kind === 'hkw_intention' && run.responses.hkw_intention?.ok) {
+    downloadText(
+      `${name}-hkw-intention-${outcome}.csv`,
+      hkwIntentionCsv(run.responses.hkw_intention),
+      'text/csv',
+    );
   }
 }
 

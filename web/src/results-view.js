@@ -4,12 +4,15 @@
 // computes nothing.
 import { el, clear, formatNumber, formatOutcome } from './dom.js';
 import { renderIntention, intentionMarks, REFERENCE_ROWS_SHOWN } from './intention-view.js';
+import { renderCauses, CAUSE_ROWS_SHOWN } from './causes-view.js';
+import { renderIncentives, incentivesMarks } from './incentives-view.js';
 
 const TABS = [
   { id: 'expected_utility', label: 'Expected utility' },
   { id: 'optimal_policies', label: 'Optimal policies' },
   { id: 'settings', label: 'Settings' },
   { id: 'intention', label: 'Intention' },
+  { id: 'incentives', label: 'Incentives' },
 ];
 const OPTIMAL_ROWS_SHOWN = 200;
 const PAGE_SIZES = [25, 50, 100, 200];
@@ -80,13 +83,21 @@ function choiceText(choice) {
   return formatOutcome(choice);
 }
 
-export function createResultsView(container, { onHover, onSettingsPage, onIntention, onMarks }) {
+export function createResultsView(
+  container,
+  { onHover, onSettingsPage, onIntention, onCauses, onCausesCsv, onTab, onMarks },
+) {
   let activeTab = 'expected_utility';
   let run = null; // {describe, responses: {...}, settingsQuery: {policy, offset, limit}}
   let optimalShown = OPTIMAL_ROWS_SHOWN;
   // The Intention tab's view state: the selected verdict, how many rows are shown.
   let intentionView = { selected: null, shown: new Map(), referenceShown: REFERENCE_ROWS_SHOWN };
   let intentionResponse = null;
+  // The Causes section's rows shown, and the Incentives tab's selected mark.
+  let causesView = { shown: CAUSE_ROWS_SHOWN };
+  let causesResponse = null;
+  let incentivesView = { selected: null };
+  let incentivesResponse = null;
 
   const tabBar = el('div', { class: 'tabs', role: 'tablist' });
   const body = el('div', { class: 'results-body', role: 'tabpanel' });
@@ -103,6 +114,7 @@ export function createResultsView(container, { onHover, onSettingsPage, onIntent
         onClick: () => {
           activeTab = tab.id;
           render();
+          onTab?.(tab.id);
         },
       },
       tab.label,
@@ -467,7 +479,51 @@ export function createResultsView(container, { onHover, onSettingsPage, onIntent
     if (activeTab === 'expected_utility') body.append(renderExpectedUtility());
     else if (activeTab === 'optimal_policies') body.append(renderOptimal());
     else if (activeTab === 'settings') body.append(renderSettings());
+    else if (activeTab === 'incentives') body.append(renderIncentivesTab());
     else body.append(renderIntentionTab());
+  }
+
+  function renderIncentivesTab() {
+    if (run.responses.incentives !== incentivesResponse) {
+      incentivesResponse = run.responses.incentives;
+      incentivesView = { selected: null };
+    }
+    return renderIncentives({
+      run,
+      view: incentivesView,
+      failureBlock,
+      onSelect: (selection) => {
+        incentivesView.selected = selection;
+        render();
+        // Re-rendering replaces the buttons: keep the keyboard focus on the one pressed.
+        if (selection) {
+          const cell = body.querySelector(
+            `table.incentives-table[data-decision="${CSS.escape(selection.decision)}"] ` +
+              `tr[data-variable="${CSS.escape(selection.variable)}"] td.${selection.criterion} button`,
+          );
+          cell?.focus();
+        }
+      },
+    });
+  }
+
+  // The Causes section under the Intention tab: shown once intentions were asked for.
+  function renderCausesSection() {
+    if (run.responses.actual_cause !== causesResponse) {
+      causesResponse = run.responses.actual_cause;
+      causesView = { shown: CAUSE_ROWS_SHOWN };
+    }
+    return renderCauses({
+      run,
+      view: causesView,
+      failureBlock,
+      onRun: (outcome) => onCauses?.(outcome),
+      onMore: (count) => {
+        causesView.shown = count;
+        render();
+      },
+      onExport: (kind) => onCausesCsv?.(kind),
+    });
   }
 
   function renderIntentionTab() {
@@ -475,6 +531,28 @@ export function createResultsView(container, { onHover, onSettingsPage, onIntent
       intentionResponse = run.responses.intention;
       intentionView = { selected: null, shown: new Map(), referenceShown: REFERENCE_ROWS_SHOWN };
     }
+    const intention = renderIntentionPart();
+    const asked =
+      run.responses.intention ||
+      run.responses.actual_cause ||
+      run.responses.hkw_intention ||
+      run.causesRunning;
+    if (!asked) return intention;
+    const causes = renderCausesSection();
+    const jump = el(
+      'button',
+      {
+        type: 'button',
+        class: 'link jump',
+        id: 'jump-causes',
+        onClick: () => causes.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+      },
+      'Causes and the H&KW comparison ↓',
+    );
+    return el('div', { class: 'intention-tab' }, jump, intention, causes);
+  }
+
+  function renderIntentionPart() {
     return renderIntention({
       run,
       view: intentionView,
@@ -502,10 +580,12 @@ export function createResultsView(container, { onHover, onSettingsPage, onIntent
     });
   }
 
-  // The graph marks of the shown tab (only the Intention tab has any).
+  // The graph marks of the shown tab (the Intention and Incentives tabs have some).
   function updateMarks() {
-    const marks =
-      run && !run.failure && activeTab === 'intention' ? intentionMarks(run, intentionView.selected) : null;
+    let marks = null;
+    if (run && !run.failure && activeTab === 'intention') marks = intentionMarks(run, intentionView.selected);
+    if (run && !run.failure && activeTab === 'incentives')
+      marks = incentivesMarks(run, incentivesView.selected);
     onMarks?.(marks);
   }
 
