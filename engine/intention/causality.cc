@@ -38,11 +38,14 @@ std::optional<ActualCauseWitness> find_witness(const Scim& scim, const Evaluator
                                                const std::vector<int>& outcomes, std::uint64_t setting,
                                                const std::vector<int>& noise, const std::vector<int32_t>& actual) {
   std::size_t n = scim.variables.size();
+  // Z ranges over everything but the causes being set and the outcomes: when a subset of C is
+  // tested (condition 3), the other causes may be held too.
   std::vector<int> others;
-  for (int v : scim.order)
-    if (std::find(causes.begin(), causes.end(), v) == causes.end() &&
-        std::find(outcomes.begin(), outcomes.end(), v) == outcomes.end())
-      others.push_back(v);
+  for (int v : scim.order) {
+    auto cause = std::find(causes.begin(), causes.end(), v);
+    bool set = cause != causes.end() && (cause_mask >> (cause - causes.begin()) & 1);
+    if (!set && std::find(outcomes.begin(), outcomes.end(), v) == outcomes.end()) others.push_back(v);
+  }
   if (others.size() >= 64 || (std::uint64_t{1} << others.size()) > kMaxHeldSets)
     throw RequestError("analysis.budget_exceeded",
                        "actual causality would try 2^" + std::to_string(others.size()) + " sets Z, more than 2^20",
