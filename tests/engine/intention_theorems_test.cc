@@ -211,31 +211,6 @@ struct Model {
   std::uint64_t setting_count = 0;  // all settings, of any probability
 };
 
-std::string policy_name(std::size_t k) { return "pol" + std::to_string(k); }
-
-int action_of(const RefPolicy& p, int decision, const std::vector<int>& observation) {
-  const std::vector<double>& d = p.rules.at(decision).distribution.at(observation);
-  return static_cast<int>(std::max_element(d.begin(), d.end()) - d.begin());
-}
-
-ojson rule_json(const RefScim& scim, int decision, const RefPolicy& p) {
-  const RefVariable& d = scim.variables[decision];
-  if (d.parents.empty()) return "'" + d.domain[action_of(p, decision, {})] + "'";
-  ojson table = ojson::array();
-  for (const std::vector<int>& o : observations(scim, decision)) {
-    ojson given = ojson::object();
-    for (std::size_t i = 0; i < d.parents.size(); ++i)
-      given[scim.variables[d.parents[i]].name] = scim.variables[d.parents[i]].domain[o[i]];
-    table.push_back({{"given", given}, {"value", d.domain[action_of(p, decision, o)]}});
-  }
-  return {{"table", table}};
-}
-
-bool same_actions(const RefScim& scim, int decision, const RefPolicy& a, const RefPolicy& b) {
-  for (const std::vector<int>& o : observations(scim, decision))
-    if (action_of(a, decision, o) != action_of(b, decision, o)) return false;
-  return true;
-}
 
 // The model of `seed`, or false when it is too large or has no chance variable on a path D -> Y -> U.
 bool make_model(std::uint32_t seed, Model* out) {

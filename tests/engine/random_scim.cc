@@ -728,4 +728,30 @@ RefOptimum reference_optimum(const RefScim& scim, const RefInterventions& interv
   return out;
 }
 
+std::string policy_name(std::size_t k) { return "pol" + std::to_string(k); }
+
+int action_of(const RefPolicy& p, int decision, const std::vector<int>& observation) {
+  const std::vector<double>& d = p.rules.at(decision).distribution.at(observation);
+  return static_cast<int>(std::max_element(d.begin(), d.end()) - d.begin());
+}
+
+nlohmann::ordered_json rule_json(const RefScim& scim, int decision, const RefPolicy& p) {
+  const RefVariable& d = scim.variables[decision];
+  if (d.parents.empty()) return "'" + d.domain[action_of(p, decision, {})] + "'";
+  nlohmann::ordered_json table = nlohmann::ordered_json::array();
+  for (const std::vector<int>& o : observations(scim, decision)) {
+    nlohmann::ordered_json given = nlohmann::ordered_json::object();
+    for (std::size_t i = 0; i < d.parents.size(); ++i)
+      given[scim.variables[d.parents[i]].name] = scim.variables[d.parents[i]].domain[o[i]];
+    table.push_back({{"given", given}, {"value", d.domain[action_of(p, decision, o)]}});
+  }
+  return {{"table", table}};
+}
+
+bool same_actions(const RefScim& scim, int decision, const RefPolicy& a, const RefPolicy& b) {
+  for (const std::vector<int>& o : observations(scim, decision))
+    if (action_of(a, decision, o) != action_of(b, decision, o)) return false;
+  return true;
+}
+
 }  // namespace motive::test

@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace motive::test {
 
 enum class RefType { kChance, kDecision, kUtility };
@@ -125,6 +127,16 @@ bool utilities_tie(double a, double b);
 
 // Every observation of a decision: combinations of its parents' outcomes, the last parent fastest.
 std::vector<std::vector<int>> observations(const RefScim& scim, int decision);
+
+// Writing deterministic reference policies into model text, for tests that name every policy.
+// The name "polK" of the K-th policy.
+std::string policy_name(std::size_t k);
+// The action a deterministic policy takes at an observation of `decision`.
+int action_of(const RefPolicy& p, int decision, const std::vector<int>& observation);
+// The policy's rule for `decision` in the model format: an expression, or a table of rows.
+nlohmann::ordered_json rule_json(const RefScim& scim, int decision, const RefPolicy& p);
+// Whether two deterministic policies take the same action at every observation of `decision`.
+bool same_actions(const RefScim& scim, int decision, const RefPolicy& a, const RefPolicy& b);
 
 // The exogenous noise of a variable as settings see it: the table's noise, or for a cpd the pieces
 // u0, u1, ... of the inverse-CDF construction with shared cut points.
