@@ -1,7 +1,5 @@
 // The quantitative instrumental control incentive (Def. 23) against hand computation.
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -14,12 +12,7 @@ namespace {
 using motive::test::analyze;
 using nlohmann::json;
 
-std::string example(const std::string& file) {
-  std::ifstream in(std::string(MOTIVE_SOURCE_DIR) + "/examples/intention/" + file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string example(const std::string& file) { return motive::test::read_source_file("examples/intention/" + file); }
 
 json variable(const json& result, const std::string& name) {
   for (const json& v : result["variables"])

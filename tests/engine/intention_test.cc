@@ -25,8 +25,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -39,7 +37,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "api/api.h"
+#include "api_support.h"
 #include "random_scim.h"
 
 namespace motive::test {
@@ -52,49 +50,8 @@ double eq2_tolerance(double eu) { return 1e-9 * std::max(1.0, std::abs(eu)); }
 
 // ---- Requests ------------------------------------------------------------------------------------
 
-json raw_request(const std::string& text, const std::string& analysis, const json& params,
-                 const std::string& model_name = "") {
-  json request = {{"model", text}, {"analysis", analysis}, {"params", params}};
-  if (!model_name.empty()) request["model_name"] = model_name;
-  return motive::handle_request(request);
-}
-
-// The result of a request that must succeed.
-json run(const std::string& text, const std::string& analysis, const json& params,
-         const std::string& model_name = "") {
-  json response = raw_request(text, analysis, params, model_name);
-  EXPECT_TRUE(response.value("ok", false)) << analysis << " " << params.dump() << " -> " << response.dump(2);
-  if (!response.value("ok", false) || !response.contains("result")) return json::object();
-  return response["result"];
-}
-
-// EU of one named policy, with optional interventions.
-double expected_utility(const std::string& text, const std::string& policy, const json& interventions,
-                        const std::string& model_name = "") {
-  json params = {{"policy", policy}};
-  if (!interventions.empty()) params["interventions"] = interventions;
-  json result = run(text, "expected_utility", params, model_name);
-  if (!result.contains("policies") || result["policies"].size() != 1) {
-    ADD_FAILURE() << "no expected utility for " << policy;
-    return -1e300;
-  }
-  return result["policies"][0]["expected_utility"].get<double>();
-}
-
-json follow(const std::string& variable, const std::string& policy, const std::vector<std::uint64_t>& settings) {
-  return {{"variable", variable}, {"follow_policy", policy}, {"settings", settings}};
-}
-
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  EXPECT_TRUE(in.good()) << "cannot open " << path;
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string example(const std::string& file) {
-  return read_text(std::filesystem::path(MOTIVE_SOURCE_DIR) / "examples" / "intention" / file);
+  return read_source_file("examples/intention/" + file);
 }
 
 // variable -> setting -> the alternatives the engine lists, in its order.
@@ -211,7 +168,7 @@ int check_witnesses(const std::string& text, const json& result, const std::stri
         }
         json interventions = json::array();
         for (const std::string& y : order) interventions.push_back(follow(y, pi, by_variable[y]));
-        return expected_utility(model, alternative, interventions, model_name);
+        return policy_expected_utility(model, alternative, interventions, model_name);
       };
       if (pairs.size() > 12) {
         ADD_FAILURE() << "witness too large to check every subset: " << w.dump();
@@ -238,7 +195,7 @@ std::map<std::uint64_t, bool> query_results(const json& result) {
 
 TEST(IntentionExamples, SideEffectsInsuranceIntendedCarNot) {
   std::string text = example("side-effects.jsonc");
-  json r = run(text, "intention", {{"policy", "burn"}});
+  json r = analyze(text, "intention", {{"policy", "burn"}});
   EXPECT_EQ(r.at("policy"), "burn");
   EXPECT_DOUBLE_EQ(r.at("expected_utility").get<double>(), 1.0);
   // C has no path to U: not even a candidate (Theorem 17).
@@ -257,21 +214,21 @@ TEST(IntentionExamples, SideEffectsInsuranceIntendedCarNot) {
   EXPECT_DOUBLE_EQ(e->at("witness").at("rhs").get<double>(), 1.0);
   EXPECT_EQ(check_witnesses(text, r), 1);
   // Asked directly: the car's destruction is caused and foreseen but never intended; I is.
-  json c = run(text, "intention", {{"policy", "burn"}, {"outcomes", {"C"}}});
+  json c = analyze(text, "intention", {{"policy", "burn"}, {"outcomes", {"C"}}});
   EXPECT_EQ(query_results(c), (std::map<std::uint64_t, bool>{{0, false}}));
   EXPECT_EQ(c.at("query").at("results")[0].at("values").at("C"), "destroyed");
-  json i = run(text, "intention", {{"policy", "burn"}, {"outcomes", {"I"}}, {"setting", 0}});
+  json i = analyze(text, "intention", {{"policy", "burn"}, {"outcomes", {"I"}}, {"setting", 0}});
   EXPECT_EQ(query_results(i), (std::map<std::uint64_t, bool>{{0, true}}));
   EXPECT_EQ(i.at("query").at("results")[0].at("witness").at("alternative"), "refrain");
   // Relative to refrain as pi: burning is better, so nothing is intended by refraining.
-  json refrain = run(text, "intention", {{"policy", "refrain"}});
+  json refrain = analyze(text, "intention", {{"policy", "refrain"}});
   EXPECT_TRUE(refrain.at("reference")[0].at("as_good").get<bool>());
   EXPECT_TRUE(verdicts(refrain).empty());
 }
 
 TEST(IntentionExamples, RoboSurgeonSurvivalIntendedOnlyWhenLuckyDeathNever) {
   std::string text = example("robo-surgeon.jsonc");
-  json r = run(text, "intention", {{"policy", "operate"}});
+  json r = analyze(text, "intention", {{"policy", "operate"}});
   EXPECT_NEAR(r.at("expected_utility").get<double>(), 0.1, 1e-12);
   EXPECT_EQ(names(r.at("candidates")), std::vector<std::string>{"S"});
   // Setting 0 = lucky (0.1): surgery saves the patient. Setting 1 = unlucky: S = dies, not intended.
@@ -285,7 +242,7 @@ TEST(IntentionExamples, RoboSurgeonSurvivalIntendedOnlyWhenLuckyDeathNever) {
   EXPECT_EQ(check_witnesses(text, r), 1);
   for (const json& v : r.at("variables"))
     for (const json& entry : v.at("intended")) EXPECT_NE(entry.at("value"), "dies");
-  json q = run(text, "intention", {{"policy", "operate"}, {"outcomes", {"S"}}});
+  json q = analyze(text, "intention", {{"policy", "operate"}, {"outcomes", {"S"}}});
   EXPECT_EQ(query_results(q), (std::map<std::uint64_t, bool>{{0, true}, {1, false}}));
   EXPECT_EQ(q.at("query").at("results")[1].at("values").at("S"), "dies");
   // The settings the answer mentions are described with their probabilities.
@@ -297,7 +254,7 @@ TEST(IntentionExamples, RoboSurgeonSurvivalIntendedOnlyWhenLuckyDeathNever) {
 
 TEST(IntentionExamples, CoffeeRobotEveryStepIntended) {
   std::string text = example("coffee-robot.jsonc");
-  json r = run(text, "intention", {{"policy", "full_plan"}});
+  json r = analyze(text, "intention", {{"policy", "full_plan"}});
   EXPECT_DOUBLE_EQ(r.at("expected_utility").get<double>(), 1.0);
   std::vector<std::string> candidates = names(r.at("candidates"));
   std::sort(candidates.begin(), candidates.end());
@@ -320,7 +277,7 @@ TEST(IntentionExamples, CoffeeRobotEveryStepIntended) {
                                    {"C", {{0, {"skip_beans", "skip_espresso", "skip_resisting", "idle"}}}}}));
   EXPECT_EQ(check_witnesses(text, r), 4);
   // Relative to idle alone, S is intended only together with E: the witness fixes both.
-  json idle = run(text, "intention", {{"policy", "full_plan"}, {"reference", {"idle"}}});
+  json idle = analyze(text, "intention", {{"policy", "full_plan"}, {"reference", {"idle"}}});
   const json* s = entry_for(idle, "S", 0);
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->at("witness").at("fixed"),
@@ -328,16 +285,16 @@ TEST(IntentionExamples, CoffeeRobotEveryStepIntended) {
                             {"variable": "S", "settings": [0], "values": ["running"]}])"));
   EXPECT_EQ(verdicts(idle), (Verdicts{{"E", {{0, {"idle"}}}}, {"S", {{0, {"idle"}}}}, {"C", {{0, {"idle"}}}}}));
   // Means-end consistency asked as a joint outcome: {E, S} relative to idle, but not {B, E}.
-  json es = run(text, "intention", {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"E", "S"}}});
+  json es = analyze(text, "intention", {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"E", "S"}}});
   EXPECT_EQ(query_results(es), (std::map<std::uint64_t, bool>{{0, true}}));
-  json be = run(text, "intention", {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"B", "E"}}});
+  json be = analyze(text, "intention", {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"B", "E"}}});
   EXPECT_EQ(query_results(be), (std::map<std::uint64_t, bool>{{0, false}}));
   EXPECT_EQ(check_witnesses(text, idle), 3);
 }
 
 TEST(IntentionExamples, LouisSubjectiveModelUncleIntendedPedestrianNever) {
   std::string text = example("louis-and-uncle.jsonc");
-  json r = run(text, "intention", {{"policy", "execute_plan"}}, "subjective");
+  json r = analyze(text, "intention", {{"policy", "execute_plan"}}, "subjective");
   EXPECT_DOUBLE_EQ(r.at("expected_utility").get<double>(), 1.0);
   EXPECT_EQ(names(r.at("candidates")), std::vector<std::string>{"Unc"});
   // Settings: 0 loses control (0.1), 1 keeps control (0.9). The uncle dies by the plan in both.
@@ -352,21 +309,21 @@ TEST(IntentionExamples, LouisSubjectiveModelUncleIntendedPedestrianNever) {
   }
   EXPECT_EQ(check_witnesses(text, r, "subjective"), 2);
   // The pedestrian dies in setting 0 under Louis's policy, and it is not intended there or anywhere.
-  json p = run(text, "intention", {{"policy", "execute_plan"}, {"outcomes", {"P"}}}, "subjective");
+  json p = analyze(text, "intention", {{"policy", "execute_plan"}, {"outcomes", {"P"}}}, "subjective");
   EXPECT_EQ(query_results(p), (std::map<std::uint64_t, bool>{{0, false}, {1, false}}));
   EXPECT_EQ(p.at("query").at("results")[0].at("values").at("P"), "dies");
   // Nor jointly with the uncle's death.
-  json both = run(text, "intention", {{"policy", "execute_plan"}, {"outcomes", {"Unc", "P"}}}, "subjective");
+  json both = analyze(text, "intention", {{"policy", "execute_plan"}, {"outcomes", {"Unc", "P"}}}, "subjective");
   EXPECT_EQ(query_results(both), (std::map<std::uint64_t, bool>{{0, false}, {1, false}}));
   // The objective model (one person) would call the death intended: why the subjective model matters.
-  json o = run(text, "intention", {{"policy", "execute_plan"}}, "objective");
+  json o = analyze(text, "intention", {{"policy", "execute_plan"}}, "objective");
   EXPECT_EQ(verdicts(o), (Verdicts{{"Unc", {{0, {"stay_home"}}}}}));
   EXPECT_EQ(check_witnesses(text, o, "objective"), 1);
 }
 
 TEST(IntentionExamples, MultipleReasonsThreeBenefitsIntendedNewsletterNot) {
   std::string text = example("multiple-reasons.jsonc");
-  json r = run(text, "intention", {{"policy", "donate"}});
+  json r = analyze(text, "intention", {{"policy", "donate"}});
   EXPECT_DOUBLE_EQ(r.at("expected_utility").get<double>(), 3.0);  // 2 + 2 + 2 - 3
   std::vector<std::string> candidates = names(r.at("candidates"));
   std::sort(candidates.begin(), candidates.end());
@@ -381,7 +338,7 @@ TEST(IntentionExamples, MultipleReasonsThreeBenefitsIntendedNewsletterNot) {
   }
   EXPECT_EQ(check_witnesses(text, r), 3);
   auto ask = [&](const std::vector<std::string>& outcomes) {
-    return query_results(run(text, "intention", {{"policy", "donate"}, {"outcomes", outcomes}})).at(0);
+    return query_results(analyze(text, "intention", {{"policy", "donate"}, {"outcomes", outcomes}})).at(0);
   };
   EXPECT_FALSE(ask({"Newsletter"}));
   EXPECT_TRUE(ask({"Help"}));
@@ -392,7 +349,7 @@ TEST(IntentionExamples, MultipleReasonsThreeBenefitsIntendedNewsletterNot) {
 
 TEST(IntentionExamples, SpyIntendsTheSubmarinesCourseOnlyWhenTheSignalArrives) {
   std::string text = example("spy.jsonc");
-  json r = run(text, "intention", {{"policy", "truthful"}});
+  json r = analyze(text, "intention", {{"policy", "truthful"}});
   EXPECT_NEAR(r.at("expected_utility").get<double>(), 0.9, 1e-12);
   EXPECT_EQ(names(r.at("candidates")), std::vector<std::string>{"T"});
   std::vector<std::string> reference;
@@ -410,7 +367,7 @@ TEST(IntentionExamples, SpyIntendsTheSubmarinesCourseOnlyWhenTheSignalArrives) {
             json::parse(R"([{"variable": "T", "settings": [3], "values": ["west"]}])"));
   EXPECT_EQ(check_witnesses(text, r), 2);
   // Lost-signal settings: never, even where the submarine happens to reach the minefield (1 and 5).
-  json q = run(text, "intention", {{"policy", "truthful"}, {"outcomes", {"T"}}});
+  json q = analyze(text, "intention", {{"policy", "truthful"}, {"outcomes", {"T"}}});
   EXPECT_EQ(query_results(q), (std::map<std::uint64_t, bool>{
                                   {0, true}, {1, false}, {2, false}, {3, true}, {4, false}, {5, false}}));
   EXPECT_EQ(q.at("query").at("results")[1].at("values").at("T"), "east");
@@ -422,7 +379,7 @@ TEST(IntentionExamples, SpyIntendsTheSubmarinesCourseOnlyWhenTheSignalArrives) {
 // (a,c) .5, (a,d) 1. In the basic model setting 0 is X = comedy, setting 1 X = drama.
 TEST(IntentionExamples, RecommenderBasicAddictivePolicyIntendsWatching) {
   std::string text = example("recommender.jsonc");
-  json r = run(text, "intention", {{"policy", "addict"}}, "basic");
+  json r = analyze(text, "intention", {{"policy", "addict"}}, "basic");
   EXPECT_DOUBLE_EQ(r.at("expected_utility").get<double>(), 1.0);
   EXPECT_EQ(names(r.at("candidates")), std::vector<std::string>{"H"});
   ASSERT_EQ(r.at("reference").size(), 8u);
@@ -438,12 +395,12 @@ TEST(IntentionExamples, RecommenderBasicAddictivePolicyIntendsWatching) {
   EXPECT_EQ(entry_at(r, "H", 1).at("value"), "watch");
   EXPECT_EQ(check_witnesses(text, r, "basic"), 2);
   // help is as good as addict: relative to it alone nothing is intended.
-  json help = run(text, "intention", {{"policy", "addict"}, {"reference", {"help"}}}, "basic");
+  json help = analyze(text, "intention", {{"policy", "addict"}, {"reference", {"help"}}}, "basic");
   EXPECT_TRUE(verdicts(help).empty());
   // With every policy but addict removed, the alternatives are unnamed: described by their rules,
   // and each witness is recomputed with its alternative added back from those rules.
   std::string bare = keep_policies(text, "basic", {"addict"});
-  json u = run(bare, "intention", {{"policy", "addict"}}, "basic");
+  json u = analyze(bare, "intention", {{"policy", "addict"}}, "basic");
   const std::string cc = "D(comedy)=comedy, D(drama)=comedy", dc = "D(comedy)=drama, D(drama)=comedy",
                     dd = "D(comedy)=drama, D(drama)=drama";
   EXPECT_EQ(verdicts(u), (Verdicts{{"H", {{0, {dc, dd, da}}, {1, {cc, dc, ac}}}}}));
@@ -453,7 +410,7 @@ TEST(IntentionExamples, RecommenderBasicAddictivePolicyIntendsWatching) {
 
 TEST(IntentionExamples, RecommenderAsleepNothingIntendedWhileTheUserSleeps) {
   std::string text = example("recommender.jsonc");
-  json r = run(text, "intention", {{"policy", "addict"}}, "asleep");
+  json r = analyze(text, "intention", {{"policy", "addict"}}, "asleep");
   EXPECT_NEAR(r.at("expected_utility").get<double>(), 1.2, 1e-12);
   const std::string da = "D(comedy)=drama, D(drama)=addictive", ac = "D(comedy)=addictive, D(drama)=comedy";
   // Settings: 0 comedy/awake, 1 comedy/asleep, 2 drama/awake, 3 drama/asleep.
@@ -461,7 +418,7 @@ TEST(IntentionExamples, RecommenderAsleepNothingIntendedWhileTheUserSleeps) {
   EXPECT_EQ(entry_at(r, "H", 0).at("value"), "watch");
   EXPECT_EQ(entry_at(r, "H", 2).at("value"), "watch");
   EXPECT_EQ(check_witnesses(text, r, "asleep"), 2);
-  json q = run(text, "intention", {{"policy", "addict"}, {"outcomes", {"H"}}}, "asleep");
+  json q = analyze(text, "intention", {{"policy", "addict"}, {"outcomes", {"H"}}}, "asleep");
   EXPECT_EQ(query_results(q), (std::map<std::uint64_t, bool>{{0, true}, {1, false}, {2, true}, {3, false}}));
   EXPECT_EQ(q.at("query").at("results")[1].at("values").at("H"), "asleep");
   EXPECT_EQ(q.at("query").at("results")[3].at("values").at("H"), "asleep");
@@ -747,7 +704,7 @@ BruteResult brute_force(BruteModel model) {
     }
     json params = json::object();
     if (!interventions.empty()) params["interventions"] = interventions;
-    json result = run(m.text, "expected_utility", params);
+    json result = analyze(m.text, "expected_utility", params);
     std::map<std::string, double> by_name;
     for (const json& p : result.at("policies")) by_name[p.at("name")] = p.at("expected_utility");
     for (std::size_t k = 0; k < m.policies.size(); ++k) out.f[k][s] = by_name.at(policy_name(k));
@@ -797,7 +754,7 @@ BruteResult brute_force(BruteModel model) {
   // The engine, with REF(pi) given explicitly as every other deterministic policy.
   json reference = json::array();
   for (std::size_t a : out.alternatives) reference.push_back(policy_name(a));
-  out.engine_result = run(m.text, "intention", {{"policy", pi}, {"reference", reference}});
+  out.engine_result = analyze(m.text, "intention", {{"policy", pi}, {"reference", reference}});
   if (out.engine_result.contains("variables"))
     for (const json& v : out.engine_result.at("variables"))
       for (const json& entry : v.at("intended"))
@@ -951,7 +908,7 @@ TEST(IntentionBruteForce, JointOutcomesMatchBruteForce) {
     int y1 = score[0].second, y2 = score[1].second;
     json reference = json::array();
     for (std::size_t a : r.alternatives) reference.push_back(policy_name(a));
-    json result = run(m.text, "intention", {{"policy", policy_name(m.pi)}, {"reference", reference},
+    json result = analyze(m.text, "intention", {{"policy", policy_name(m.pi)}, {"reference", reference},
                                             {"outcomes", {scim.variables[y1].name, scim.variables[y2].name}}});
     for (const json& q : result.at("query").at("results")) {
       std::uint64_t e = q.at("setting");
@@ -985,7 +942,7 @@ TEST(IntentionBruteForce, DefaultReferenceMatchesTheUnion) {
     const BruteModel& m = r.model;
     if (m.random.seed % 4 != 0) continue;  // a quarter of the corpus is enough
     SCOPED_TRACE(describe(r));
-    json result = run(m.text, "intention", {{"policy", policy_name(m.pi)}});
+    json result = analyze(m.text, "intention", {{"policy", policy_name(m.pi)}});
     ASSERT_EQ(result.at("reference").size(), m.policies.size() - 1);
     std::set<std::pair<std::string, std::uint64_t>> engine, brute;
     for (const json& v : result.at("variables"))
@@ -1014,10 +971,10 @@ TEST(IntentionTheorems, Theorem17IntendedVariablesLieOnDirectedPathsToUtility) {
     std::set<std::string> on_path;
     for (int y : m.chance) {
       const std::string name = scim.variables[y].name;
-      json from_d = run(m.text, "graph", {{"query", "paths"}, {"from", d}, {"to", name}});
+      json from_d = analyze(m.text, "graph", {{"query", "paths"}, {"from", d}, {"to", name}});
       bool reaches_utility = false;
       for (int u : scim.utilities) {
-        json to_u = run(m.text, "graph", {{"query", "paths"}, {"from", name}, {"to", scim.variables[u].name}});
+        json to_u = analyze(m.text, "graph", {{"query", "paths"}, {"from", name}, {"to", scim.variables[u].name}});
         for (const json& path : to_u.at("paths")) {
           EXPECT_EQ(path.front(), name);
           EXPECT_EQ(path.back(), scim.variables[u].name);
@@ -1071,17 +1028,17 @@ TEST(IntentionTheorems, Corollary15AsStatedFailsUnderDefinition13) {
   const std::string text = kCorollary15Counterexample;
   // No policy changes X1: it is "same" under both (one setting).
   for (const char* policy : {"pi", "alt"}) {
-    json rows = run(text, "settings", {{"policy", policy}});
+    json rows = analyze(text, "settings", {{"policy", policy}});
     EXPECT_EQ(rows.at("variables"), json::parse(R"(["D", "X0", "X1", "U"])"));
     ASSERT_EQ(rows.at("rows").size(), 1u);
     EXPECT_EQ(rows.at("rows")[0].at("values")[2], "same") << policy;
   }
   // Eq. 2 by hand: EU(pi) = 1, EU(alt) = 0; fixing X0 = a alone makes X1 = diff (0), fixing X1
   // alone leaves X0 = b (0), fixing both gives 1 >= 1. So {X0, X1} is minimal and holds X1.
-  EXPECT_DOUBLE_EQ(expected_utility(text, "alt", json::array({follow("X0", "pi", {0})})), 0.0);
-  EXPECT_DOUBLE_EQ(expected_utility(text, "alt", json::array({follow("X1", "pi", {0})})), 0.0);
-  EXPECT_DOUBLE_EQ(expected_utility(text, "alt", json::array({follow("X0", "pi", {0}), follow("X1", "pi", {0})})), 1.0);
-  json r = run(text, "intention", {{"policy", "pi"}});
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "alt", json::array({follow("X0", "pi", {0})})), 0.0);
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "alt", json::array({follow("X1", "pi", {0})})), 0.0);
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "alt", json::array({follow("X0", "pi", {0}), follow("X1", "pi", {0})})), 1.0);
+  json r = analyze(text, "intention", {{"policy", "pi"}});
   EXPECT_EQ(verdicts(r), (Verdicts{{"X0", {{0, {"alt"}}}}, {"X1", {{0, {"alt"}}}}}));
   EXPECT_EQ(entry_at(r, "X1", 0).at("value"), "same");
   EXPECT_EQ(entry_at(r, "X1", 0).at("witness").at("fixed"),
@@ -1089,7 +1046,7 @@ TEST(IntentionTheorems, Corollary15AsStatedFailsUnderDefinition13) {
                             {"variable": "X1", "settings": [0], "values": ["same"]}])"));
   EXPECT_EQ(check_witnesses(text, r), 2);
   // Theorem 14 still holds: D is an actual cause of X1 = same with the contingency X0 = a.
-  json held = run(text, "settings", {{"policy", "alt"}, {"interventions", json::array({follow("X0", "pi", {0})})}});
+  json held = analyze(text, "settings", {{"policy", "alt"}, {"interventions", json::array({follow("X0", "pi", {0})})}});
   EXPECT_EQ(held.at("rows")[0].at("values")[2], "diff");
 }
 
@@ -1123,7 +1080,7 @@ TEST(IntentionTheorems, Corollary15ViaTheorem14NoActualCauseNoIntention) {
             if (z >> i & 1) interventions.push_back(follow(scim.variables[m.chance[i]].name, policy_name(m.pi), {e}));
           json params = {{"policy", policy_name(k)}, {"limit", 10000}};
           if (!interventions.empty()) params["interventions"] = interventions;
-          json rows = run(m.text, "settings", params);
+          json rows = analyze(m.text, "settings", params);
           const json& variables = rows.at("variables");
           for (const json& row : rows.at("rows")) {
             if (row.at("setting") != e) continue;
@@ -1307,14 +1264,14 @@ TEST(IntentionTheorems, Theorem18ConstructionMakesEveryPathVariableIntended) {
   for (std::uint32_t seed = 1; seed <= 60; ++seed) {
     Construction c = theorem18_model(seed);
     SCOPED_TRACE("seed " + std::to_string(seed) + "\n" + c.text);
-    json settings = run(c.text, "settings", {{"policy", "pi_max"}, {"limit", 10000}});
+    json settings = analyze(c.text, "settings", {{"policy", "pi_max"}, {"limit", 10000}});
     ASSERT_TRUE(settings.contains("rows"));
     std::vector<std::uint64_t> positive;
     for (const json& row : settings.at("rows"))
       if (row.at("probability").get<double>() > 0) positive.push_back(row.at("setting"));
     ASSERT_FALSE(positive.empty());
     // Relative to pi_hat = pi_min, as in the proof.
-    json r = run(c.text, "intention", {{"policy", "pi_max"}, {"reference", {"pi_min"}}});
+    json r = analyze(c.text, "intention", {{"policy", "pi_max"}, {"reference", {"pi_min"}}});
     ASSERT_TRUE(r.contains("variables"));
     EXPECT_NEAR(r.at("expected_utility").get<double>(), 1.0 + c.constant_utility, 1e-12);  // U = 1 in every setting
     ASSERT_EQ(r.at("reference").size(), 1u);
@@ -1332,7 +1289,7 @@ TEST(IntentionTheorems, Theorem18ConstructionMakesEveryPathVariableIntended) {
     }
     for (const std::string& o : c.others) EXPECT_EQ(v.count(o), 0u) << o << " is off the path and arbitrary";
     // With the default REF(pi) too, pi_min among the alternatives.
-    json all = run(c.text, "intention", {{"policy", "pi_max"}});
+    json all = analyze(c.text, "intention", {{"policy", "pi_max"}});
     for (const std::string& x : c.path)
       for (std::uint64_t e : positive) {
         const json* entry = entry_for(all, x, e);

@@ -28,11 +28,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,7 +37,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "api/api.h"
+#include "api_support.h"
 #include "random_scim.h"
 
 namespace motive::test {
@@ -53,33 +50,6 @@ using ojson = nlohmann::ordered_json;
 double tolerance(double eu) { return 1e-9 * std::max(1.0, std::abs(eu)); }
 
 // ---- Requests ------------------------------------------------------------------------------------
-
-json run(const std::string& text, const std::string& analysis, const json& params,
-         const std::string& model_name = "") {
-  json request = {{"model", text}, {"analysis", analysis}, {"params", params}};
-  if (!model_name.empty()) request["model_name"] = model_name;
-  json response = motive::handle_request(request);
-  EXPECT_TRUE(response.value("ok", false)) << analysis << " " << params.dump() << " -> " << response.dump(2);
-  if (!response.value("ok", false) || !response.contains("result")) return json::object();
-  return response["result"];
-}
-
-double expected_utility(const std::string& text, const std::string& policy, const json& interventions,
-                        const std::string& model_name = "") {
-  json params = {{"policy", policy}};
-  if (!interventions.empty()) params["interventions"] = interventions;
-  json result = run(text, "expected_utility", params, model_name);
-  if (!result.contains("policies") || result["policies"].size() != 1) {
-    ADD_FAILURE() << "no expected utility for " << policy;
-    return -1e300;
-  }
-  return result["policies"][0]["expected_utility"].get<double>();
-}
-
-// Y_{pi|W}: Y fixed, in the given settings, to its value under pi there.
-json follow(const std::string& variable, const std::string& policy, const std::vector<std::uint64_t>& settings) {
-  return {{"variable", variable}, {"follow_policy", policy}, {"settings", settings}};
-}
 
 // Y := value in setting e only.
 json fix_in(const std::string& variable, const json& value, std::uint64_t e) {
@@ -94,7 +64,7 @@ Rows settings_rows(const std::string& text, const std::string& policy, const jso
                    const std::string& model_name = "") {
   json params = {{"policy", policy}, {"limit", 10000}};
   if (!interventions.empty()) params["interventions"] = interventions;
-  json result = run(text, "settings", params, model_name);
+  json result = analyze(text, "settings", params, model_name);
   Rows rows;
   if (!result.contains("rows")) return rows;
   const json& variables = result.at("variables");
@@ -124,7 +94,7 @@ json value_in(const Row& row, const std::string& variable) {
 }
 
 std::vector<json> domain_of(const std::string& text, const std::string& variable, const std::string& model_name = "") {
-  json d = run(text, "describe", json::object(), model_name);
+  json d = analyze(text, "describe", json::object(), model_name);
   for (const json& v : d.value("variables", json::array()))
     if (v.at("name") == variable) return v.at("domain").get<std::vector<json>>();
   ADD_FAILURE() << "no variable " << variable;
@@ -138,7 +108,7 @@ json actual_cause(const std::string& text, const std::string& policy, const std:
   json params = {{"outcomes", outcomes}, {"setting", setting}};
   if (!policy.empty()) params["policy"] = policy;
   if (!causes.empty()) params["causes"] = causes;
-  json r = run(text, "actual_cause", params, model_name);
+  json r = analyze(text, "actual_cause", params, model_name);
   if (!r.contains("results") || r["results"].size() != 1) {
     ADD_FAILURE() << "actual_cause gave no single result: " << r.dump();
     return json{{"actual_cause", false}};
@@ -347,7 +317,7 @@ TEST(IntentionTheorem14, IntendedOutcomesHaveTheDecisionAsActualCause) {
     SCOPED_TRACE(describe(m));
     const RefScim& scim = m.random.reference;
     const std::string pi = policy_name(m.pi), d = scim.variables[m.decision].name;
-    json r = run(m.text, "intention", {{"policy", pi}});
+    json r = analyze(m.text, "intention", {{"policy", pi}});
     ASSERT_TRUE(r.contains("variables"));
     EXPECT_FALSE(r.at("budget_exceeded").get<bool>());
     Rows pi_rows = settings_rows(m.text, pi);
@@ -373,7 +343,7 @@ TEST(IntentionTheorem14, IntendedOutcomesHaveTheDecisionAsActualCause) {
     for (std::size_t i = 0; i < candidates.size(); ++i)
       for (std::size_t j = i + 1; j < candidates.size(); ++j) {
         std::vector<std::string> o = {candidates[i], candidates[j]};
-        json q = run(m.text, "intention", {{"policy", pi}, {"outcomes", o}});
+        json q = analyze(m.text, "intention", {{"policy", pi}, {"outcomes", o}});
         for (const json& answer : q.at("query").at("results")) {
           if (!answer.at("intended").get<bool>()) {
             ++joint_not;
@@ -413,7 +383,7 @@ TEST(IntentionTheorem14, UnchangeableIntendedOutcomeIsCausedUnderAContingency) {
     },
     "policies": { "pi": { "D": "'a'" }, "alt": { "D": "'b'" } }
   })m";
-  json q = run(text, "intention", {{"policy", "pi"}, {"outcomes", {"X1"}}, {"setting", 0}});
+  json q = analyze(text, "intention", {{"policy", "pi"}, {"outcomes", {"X1"}}, {"setting", 0}});
   ASSERT_TRUE(q.at("query").at("results")[0].at("intended").get<bool>());
   json ac = actual_cause(text, "pi", {"D"}, {"X1"}, 0);
   ASSERT_TRUE(ac.at("actual_cause").get<bool>());
@@ -465,7 +435,7 @@ TEST(ActualCauseBruteForce, SingleDecisionMatchesBruteForceOnRandomScims) {
       }
     for (int v : m.chance) {
       const std::string o = scim.variables[v].name;
-      json r = run(m.text, "actual_cause", {{"policy", pi}, {"outcomes", {o}}});
+      json r = analyze(m.text, "actual_cause", {{"policy", pi}, {"outcomes", {o}}});
       ASSERT_EQ(r.at("results").size(), positive.size());
       for (const json& result : r.at("results")) {
         std::uint64_t e = result.at("setting");
@@ -520,7 +490,7 @@ TEST(ActualCauseHandMade, ButForCause) {
   EXPECT_FALSE(wet.at("actual_cause").get<bool>());
   EXPECT_FALSE(wet.contains("witness"));
   // Without "setting": every setting of positive probability.
-  json all = run(text, "actual_cause", {{"policy", "light"}, {"outcomes", {"F"}}});
+  json all = analyze(text, "actual_cause", {{"policy", "light"}, {"outcomes", {"F"}}});
   ASSERT_EQ(all.at("results").size(), 2u);
   EXPECT_TRUE(all.at("results")[0].at("actual_cause").get<bool>());
   EXPECT_FALSE(all.at("results")[1].at("actual_cause").get<bool>());
@@ -727,17 +697,17 @@ constexpr const char* kProposition16Counterexample = R"m({
 
 TEST(HkwProposition16, AsStatedFailsUnderDefinitions13And24) {
   const std::string text = kProposition16Counterexample;
-  EXPECT_DOUBLE_EQ(expected_utility(text, "pi", json::array()), 1.0);
-  EXPECT_DOUBLE_EQ(expected_utility(text, "alt", json::array()), 0.0);
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "pi", json::array()), 1.0);
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "alt", json::array()), 0.0);
   // The hand computation, with follow_policy contextual interventions.
-  auto f = [&](const json& interventions) { return expected_utility(text, "alt", interventions); };
+  auto f = [&](const json& interventions) { return policy_expected_utility(text, "alt", interventions); };
   EXPECT_DOUBLE_EQ(f(json::array({follow("X", "pi", {0, 1})})), 0.0);
   EXPECT_DOUBLE_EQ(f(json::array({follow("Z", "pi", {0, 1})})), -1.5);
   EXPECT_DOUBLE_EQ(f(json::array({follow("X", "pi", {0, 1}), follow("Z", "pi", {0, 1})})), 1.0);
   EXPECT_DOUBLE_EQ(f(json::array({follow("Z", "pi", {0})})), 1.0);
   EXPECT_DOUBLE_EQ(f(json::array({follow("X", "pi", {0, 1}), follow("Z", "pi", {1})})), 0.5);
   // H&KW: intends to influence X relative to alt, with Y = {X, Z}.
-  json h = run(text, "hkw_intention", {{"policy", "pi"}, {"variables", {"X"}}, {"reference", {"alt"}}});
+  json h = analyze(text, "hkw_intention", {{"policy", "pi"}, {"variables", {"X"}}, {"reference", {"alt"}}});
   ASSERT_EQ(h.at("alternatives").size(), 1u);
   const json& a = h.at("alternatives")[0];
   EXPECT_EQ(a.at("name"), "alt");
@@ -746,7 +716,7 @@ TEST(HkwProposition16, AsStatedFailsUnderDefinitions13And24) {
   EXPECT_DOUBLE_EQ(a.at("lhs").get<double>(), 1.0);
   EXPECT_DOUBLE_EQ(a.at("rhs").get<double>(), 1.0);
   // Def. 13 relative to the same alternative: X intended in no setting, Z = a1 in setting 0 only.
-  json q = run(text, "intention", {{"policy", "pi"}, {"reference", {"alt"}}, {"outcomes", {"X"}}});
+  json q = analyze(text, "intention", {{"policy", "pi"}, {"reference", {"alt"}}, {"outcomes", {"X"}}});
   ASSERT_EQ(q.at("query").at("results").size(), 2u);
   for (const json& answer : q.at("query").at("results")) EXPECT_FALSE(answer.at("intended").get<bool>()) << answer.dump();
   EXPECT_EQ(by_alternative(q), (ByAlternative{{"alt", {{"Z", 0}}}}));
@@ -786,7 +756,7 @@ int confirm_no_minimal_set_holds(const Model& m, const std::vector<std::string>&
       if (s >> k & 1) by_variable[pairs[k].first].push_back(pairs[k].second);
     json interventions = json::array();
     for (const auto& [y, w] : by_variable) interventions.push_back(follow(y, pi, w));
-    sat[s] = expected_utility(m.text, alt, interventions) >= threshold;
+    sat[s] = policy_expected_utility(m.text, alt, interventions) >= threshold;
   }
   bool some_minimal = false;
   for (std::uint32_t s = 1; s < subsets; ++s) {
@@ -835,7 +805,7 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
         if (s >> i & 1) interventions.push_back(follow(scim.variables[m.chance[i]].name, pi, all_settings));
       json params = json::object();
       if (!interventions.empty()) params["interventions"] = interventions;
-      json result = run(m.text, "expected_utility", params);
+      json result = analyze(m.text, "expected_utility", params);
       ASSERT_EQ(result.at("policies").size(), m.policies.size());
       for (const json& p : result.at("policies"))
         f[std::stoul(p.at("name").get<std::string>().substr(3))][s] = p.at("expected_utility").get<double>();
@@ -843,7 +813,7 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
     double eu = m.eu[m.pi];
     double threshold = eu - tolerance(eu);
     EXPECT_NEAR(f[m.pi][0], eu, 1e-9);
-    json intention = run(m.text, "intention", {{"policy", pi}});
+    json intention = analyze(m.text, "intention", {{"policy", pi}});
     ByAlternative intended = by_alternative(intention);
     // (a), for every Y satisfying Eq. 9.
     for (std::size_t k = 0; k < m.policies.size(); ++k) {
@@ -863,7 +833,7 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
     for (std::size_t i = 0; i < c; ++i) {
       const std::string x = scim.variables[m.chance[i]].name;
       SCOPED_TRACE("X = " + x);
-      json h = run(m.text, "hkw_intention", {{"policy", pi}, {"variables", {x}}});
+      json h = analyze(m.text, "hkw_intention", {{"policy", pi}, {"variables", {x}}});
       ASSERT_TRUE(h.contains("alternatives"));
       EXPECT_NEAR(h.at("expected_utility").get<double>(), eu, 1e-9);
       EXPECT_EQ(h.at("alternatives").size(), m.policies.size() - 1);
@@ -925,7 +895,7 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
           if (verdict < 0) ++too_large;
         }
         // The same verdict asked directly, with reference = [pi_hat].
-        json q = run(m.text, "intention", {{"policy", pi}, {"reference", {alt}}, {"outcomes", {x}}});
+        json q = analyze(m.text, "intention", {{"policy", pi}, {"reference", {alt}}, {"outcomes", {x}}});
         bool asked = false;
         for (const json& answer : q.at("query").at("results")) asked = asked || answer.at("intended").get<bool>();
         EXPECT_EQ(asked, x_intended) << "the query with reference [" << alt << "] disagrees with the summary";
@@ -961,15 +931,11 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
 // probability 0), so H&KW picks H = asleep, the outcome the agent cannot influence, and not watch.
 // Def. 13 gets it the right way round: H = watch in the awake settings, nothing in the asleep ones.
 TEST(HkwRecommenderAsleep, BringAboutPicksAsleepIntentionPicksWatchWhenAwake) {
-  std::ifstream in(std::filesystem::path(MOTIVE_SOURCE_DIR) / "examples" / "intention" / "recommender.jsonc");
-  ASSERT_TRUE(in.good());
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str(), model = "asleep";
+  const std::string text = read_source_file("examples/intention/recommender.jsonc"), model = "asleep";
   const std::vector<std::string> worse = {"always_comedy", "mismatch", "always_drama",
                                           "D(comedy)=drama, D(drama)=addictive",
                                           "D(comedy)=addictive, D(drama)=comedy"};
-  json h = run(text, "hkw_intention", {{"policy", "addict"}, {"variables", {"H"}}}, model);
+  json h = analyze(text, "hkw_intention", {{"policy", "addict"}, {"variables", {"H"}}}, model);
   EXPECT_NEAR(h.at("expected_utility").get<double>(), 1.2, 1e-12);
   ASSERT_EQ(h.at("alternatives").size(), 8u);
   std::vector<std::string> influencing;
@@ -999,7 +965,7 @@ TEST(HkwRecommenderAsleep, BringAboutPicksAsleepIntentionPicksWatchWhenAwake) {
   EXPECT_EQ(asleep.at("intended_relative_to").get<std::vector<std::string>>(), worse)
       << "H&KW intends H = asleep, which no policy can change";
   // Def. 13: H = watch intended in the awake settings only; H = asleep never.
-  json q = run(text, "intention", {{"policy", "addict"}, {"outcomes", {"H"}}}, model);
+  json q = analyze(text, "intention", {{"policy", "addict"}, {"outcomes", {"H"}}}, model);
   std::map<std::uint64_t, std::pair<bool, std::string>> answers;
   for (const json& answer : q.at("query").at("results"))
     answers[answer.at("setting").get<std::uint64_t>()] = {answer.at("intended").get<bool>(),
