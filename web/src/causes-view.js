@@ -3,8 +3,16 @@
 // "actual_cause"), and Halpern and Kleiman-Weiner's intention (Defs. 24-25, "hkw_intention") next to
 // the subjective verdicts of the "intention" analysis (Def. 13). The view only words the engine's
 // JSON; it decides nothing itself.
-import { el, formatNumber, formatOutcome } from './dom.js';
+import { el, settingHeaderCells, formatNumber, formatOutcome } from './dom.js';
 import { settingsPhrase } from './intention-view.js';
+
+// A section whose request is still running or failed: its heading, then "Asking…" or the failure.
+// Null once the response is there to show.
+function pendingOrFailed(className, head, response, what, failureBlock) {
+  if (response && response.ok) return null;
+  const body = response ? failureBlock(response, what) : el('p', { class: 'notice' }, 'Asking…');
+  return el('div', { class: className }, ...head, body);
+}
 
 export const CAUSE_ROWS_SHOWN = 50;
 
@@ -186,12 +194,14 @@ function causeBlock(run, response, sub, view, failureBlock, onMore, onExport) {
     'would do (Halpern 2016, as in Ward et al. 2024, Def. 22). By Theorem 14, an outcome caused ',
     'intentionally always has the decision’s value as an actual cause.',
   );
-  if (!response) {
-    return el('div', { class: 'actual-cause' }, title, explain, el('p', { class: 'notice' }, 'Asking…'));
-  }
-  if (!response.ok) {
-    return el('div', { class: 'actual-cause' }, title, explain, failureBlock(response, 'actual causes'));
-  }
+  const unanswered = pendingOrFailed(
+    'actual-cause',
+    [title, explain],
+    response,
+    'actual causes',
+    failureBlock,
+  );
+  if (unanswered) return unanswered;
   const r = response.result;
   const results = r.results || [];
   const causes = r.causes || [];
@@ -271,16 +281,7 @@ function causeBlock(run, response, sub, view, failureBlock, onMore, onExport) {
         el(
           'tr',
           null,
-          el('th', { scope: 'col', class: 'num' }, 'e'),
-          el('th', { scope: 'col', class: 'num' }, 'P(e)'),
-          noiseNames.map((n) =>
-            el(
-              'th',
-              { scope: 'col', class: 'noise', dataset: { vars: n }, title: `exogenous noise of ${n}` },
-              'E',
-              el('sub', null, n),
-            ),
-          ),
+          settingHeaderCells(noiseNames),
           causes.map((c) => el('th', { scope: 'col', class: 'var var-decision', dataset: { vars: c } }, c)),
           outcomes.map((o) => el('th', { scope: 'col', class: 'var var-chance', dataset: { vars: o } }, o)),
           el('th', { scope: 'col', title: 'Def. 22' }, 'actual cause?'),
@@ -314,12 +315,8 @@ function hkwBlock(run, response, sub, outcome, failureBlock, onExport) {
     'fixes outcomes only in the settings needed to make an alternative as good as π, so it names only ',
     'outcomes that are part of the agent’s reasons.',
   );
-  if (!response) {
-    return el('div', { class: 'hkw' }, title, difference, el('p', { class: 'notice' }, 'Asking…'));
-  }
-  if (!response.ok) {
-    return el('div', { class: 'hkw' }, title, difference, failureBlock(response, 'H&KW intentions'));
-  }
+  const unanswered = pendingOrFailed('hkw', [title, difference], response, 'H&KW intentions', failureBlock);
+  if (unanswered) return unanswered;
   const r = response.result;
   const bring = r.bring_about || [];
   const named = new Set((run.describe?.policies || []).map((p) => p.name));

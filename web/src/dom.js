@@ -67,3 +67,19 @@ export function download(filename, blob) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
+
+// The header cells that open every table of settings: e, P(e), and one E_V per noisy variable.
+export function settingHeaderCells(noiseNames) {
+  return [
+    el('th', { scope: 'col', class: 'num' }, 'e'),
+    el('th', { scope: 'col', class: 'num' }, 'P(e)'),
+    ...noiseNames.map((n) =>
+      el(
+        'th',
+        { scope: 'col', class: 'noise', dataset: { vars: n }, title: `exogenous noise of ${n}` },
+        'E',
+        el('sub', null, n),
+      ),
+    ),
+  ];
+}

@@ -3,7 +3,7 @@
 // explained in words from its witness: the alternative π̂, the variables fixed to their π-values in
 // which settings, and the two sides of Eq. 2. The view only words the engine's JSON; it decides
 // nothing itself.
-import { el, formatNumber, formatOutcome } from './dom.js';
+import { el, settingHeaderCells, formatNumber, formatOutcome } from './dom.js';
 
 export const INTENTION_ROWS_SHOWN = 50;
 export const REFERENCE_ROWS_SHOWN = 100;
@@ -339,16 +339,7 @@ export function renderIntention({ run, view, failureBlock, onRun, onSelect, onMo
           el(
             'tr',
             null,
-            el('th', { scope: 'col', class: 'num' }, 'e'),
-            el('th', { scope: 'col', class: 'num' }, 'P(e)'),
-            noiseNames.map((n) =>
-              el(
-                'th',
-                { scope: 'col', class: 'noise', dataset: { vars: n }, title: `exogenous noise of ${n}` },
-                'E',
-                el('sub', null, n),
-              ),
-            ),
+            settingHeaderCells(noiseNames),
             el(
               'th',
               { scope: 'col', class: 'var var-chance', dataset: { vars: v.variable } },

@@ -2,7 +2,7 @@
 // observation, the conditional expected utility of every action), and the settings table under a
 // chosen policy, and what a chosen policy intends. It displays the engine's responses as they are; it
 // computes nothing.
-import { el, clear, formatNumber, formatOutcome } from './dom.js';
+import { el, settingHeaderCells, clear, formatNumber, formatOutcome } from './dom.js';
 import { renderIntention, intentionMarks, REFERENCE_ROWS_SHOWN } from './intention-view.js';
 import { renderCauses, CAUSE_ROWS_SHOWN } from './causes-view.js';
 import { renderIncentives, incentivesMarks } from './incentives-view.js';
@@ -401,16 +401,7 @@ export function createResultsView(
             el(
               'tr',
               null,
-              el('th', { scope: 'col', class: 'num' }, 'e'),
-              el('th', { scope: 'col', class: 'num' }, 'P(e)'),
-              r.noise.map((n) =>
-                el(
-                  'th',
-                  { scope: 'col', class: 'noise', dataset: { vars: n }, title: `exogenous noise of ${n}` },
-                  'E',
-                  el('sub', null, n),
-                ),
-              ),
+              settingHeaderCells(r.noise),
               r.variables.map((v) => varHeader(v, run.describe)),
               stochastic && el('th', { scope: 'col' }, 'choice'),
               stochastic && el('th', { scope: 'col', class: 'num' }, 'weight'),
