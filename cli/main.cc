@@ -27,11 +27,13 @@ constexpr const char* kUsage =
     "       motive analyze MODEL ANALYSIS [name=value ...] [--json]\n"
     "       motive request < REQUEST.json\n"
     "\n"
-    "analyses: describe, expected_utility, optimal_policies, settings, policies, graph\n"
+    "analyses: describe, expected_utility, optimal_policies, settings, policies, graph,\n"
+    "          intention, actual_cause, hkw_intention, incentives, control_incentive\n"
     "parameters are name=value; a value that reads as JSON is JSON, otherwise text:\n"
     "  motive analyze spy.jsonc settings policy=truthful limit=10\n"
     "  motive analyze spy.jsonc expected_utility 'interventions=[\"signal_lost\"]'\n"
-    "  motive analyze louis.jsonc describe model=objective\n";
+    "  motive analyze louis.jsonc describe model=objective\n"
+    "  motive analyze spy.jsonc intention policy=truthful 'outcomes=[\"T\"]' setting=0\n";
 
 bool read_file(const std::string& path, std::string* out) {
   std::ifstream in(path, std::ios::binary);
@@ -147,6 +149,30 @@ void print_human(const std::string& analysis, const json& r) {
                    text(row.value("action", json("?")));
       std::cout << std::setw(12) << text(p["expected_utility"]) << "  " << rules << "\n";
     }
+  } else if (analysis == "intention") {
+    std::cout << "policy " << text(r["policy"]) << " (expected utility " << text(r["expected_utility"]) << ", "
+              << text(r["oracle"]) << ")\n";
+    auto witness_text = [](const json& w) {
+      std::string fixed;
+      for (const json& f : w["fixed"])
+        for (std::size_t i = 0; i < f["settings"].size(); ++i)
+          fixed += (fixed.empty() ? "" : ", ") + text(f["variable"]) + "=" + text(f["values"][i]) + " in " +
+                   text(f["settings"][i]);
+      return "relative to " + text(w["alternative"]) + ": fixing " + fixed + " gives " + text(w["rhs"]) +
+             " >= " + text(w["lhs"]);
+    };
+    for (const json& v : r["variables"]) {
+      if (v["intended"].empty()) std::cout << text(v["variable"]) << ": intended in no setting\n";
+      for (const json& e : v["intended"])
+        std::cout << text(v["variable"]) << " = " << text(e["value"]) << " in setting " << text(e["setting"])
+                  << ": intended " << witness_text(e["witness"]) << "\n";
+    }
+    if (r.contains("query"))
+      for (const json& q : r["query"]["results"])
+        std::cout << "query, setting " << text(q["setting"]) << ": "
+                  << (q["intended"].get<bool>() ? "intended " + witness_text(q["witness"]) : std::string("not intended"))
+                  << "\n";
+    if (r["budget_exceeded"].get<bool>()) std::cout << "the search hit its budget: 'not intended' is unproven\n";
   } else {
     std::cout << motive::json_text(r, 2) << "\n";
   }
