@@ -4,13 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# MOTIVE_BUILD_DIR names another build directory (so that several builds can run side by side).
+dir=${MOTIVE_BUILD_DIR:-build/native}
 mkdir -p build
 generator=()
-if [ ! -f build/native/CMakeCache.txt ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
-cmake -S . -B build/native "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >build/native-configure.log 2>&1 \
-  || { cat build/native-configure.log >&2; exit 1; }
+if [ ! -f "$dir/CMakeCache.txt" ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
+mkdir -p "$dir"
+cmake -S . -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >"$dir/configure.log" 2>&1 \
+  || { cat "$dir/configure.log" >&2; exit 1; }
 if (($#)); then
-  cmake --build build/native -j2 --target "$@"
+  cmake --build "$dir" -j2 --target "$@"
 else
-  cmake --build build/native -j2
+  cmake --build "$dir" -j2
 fi
