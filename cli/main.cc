@@ -149,6 +149,20 @@ void print_human(const std::string& analysis, const json& r) {
                    text(row.value("action", json("?")));
       std::cout << std::setw(12) << text(p["expected_utility"]) << "  " << rules << "\n";
     }
+  } else if (analysis == "intention" && r["oracle"] == "observed") {
+    std::cout << "observed behaviour: " << text(r["baseline"]) << "\n";
+    for (const json& o : r["observations"])
+      std::cout << "  fixing " << observation_text(o["fix"]) << ": " << text(o["behaviour"])
+                << (o["adapts"].get<bool>() ? "  [adapts]" : "  [does not adapt]") << "\n";
+    std::cout << "\n";
+    for (const json& v : r["verdicts"]) {
+      std::cout << observation_text(v["outcome"]) << ": " << text(v["verdict"]);
+      if (!v["witness"].is_null()) std::cout << " (the agent adapts under " << text(v["witness"]) << ")";
+      std::string missing;
+      for (const json& m : v["missing"]) missing += (missing.empty() ? "" : "; ") + observation_text(m);
+      if (!missing.empty()) std::cout << "; not observed: fixing " << missing;
+      std::cout << "\n";
+    }
   } else if (analysis == "intention") {
     std::cout << "policy " << text(r["policy"]) << " (expected utility " << text(r["expected_utility"]) << ", "
               << text(r["oracle"]) << ")\n";

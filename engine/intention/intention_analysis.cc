@@ -8,6 +8,7 @@
 #include "intention/causality.h"
 #include "intention/incentives.h"
 #include "intention/intention.h"
+#include "intention/observed.h"
 #include "scim/optimal.h"
 #include "scim/params.h"
 
@@ -303,7 +304,98 @@ json control_incentive_analysis(const Scim& model, const json& params) {
   return {{"decision", scim.variables[decision].name}, {"variables", results}};
 }
 
+const char* verdict_name(ObservedVerdictKind kind) {
+  switch (kind) {
+    case ObservedVerdictKind::kIntended: return "intended";
+    case ObservedVerdictKind::kMinimalityUnobserved: return "minimality_unobserved";
+    case ObservedVerdictKind::kNotShown: return "not_shown";
+    case ObservedVerdictKind::kUnobserved: return "unobserved";
+  }
+  return "unobserved";
+}
+
+json assignment_json(const Scim& scim, const Assignment& a) {
+  json out = json::object();
+  for (const auto& [v, value] : a) out[scim.variables[v].name] = value_json(scim, v, value);
+  return out;
+}
+
+// The outcome asked about: {"X": value, ...}.
+Assignment outcome_param(const Scim& scim, const json& outcome) {
+  if (!outcome.is_object() || outcome.empty())
+    bad_parameter("\"outcome\" must be an object of variable: value, e.g. {\"H\": \"banana\"}");
+  Assignment out;
+  for (const auto& [name, value] : outcome.items()) {
+    int v = scim.index_of(name);
+    if (v < 0) bad_parameter("\"outcome\" names " + json_text(json(name)) + ", which is not a variable");
+    int index = -1;
+    const Domain& domain = scim.variables[v].domain;
+    for (std::size_t i = 0; i < domain.size(); ++i)
+      if (outcome_json(domain[i]) == value) index = static_cast<int>(i);
+    if (index < 0) bad_parameter(json_text(value) + " is not an outcome of " + name);
+    out.emplace_back(v, index);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Def. 20 with the observed-behaviour oracle: the model's "behaviour" section says what the agent did
+// under each observed intervention; each verdict says what the observations prove and what is missing.
+json observed_intention_analysis(const Scim& scim, const json& params) {
+  const ObservedBehaviour& behaviour = scim.behaviour;
+  if (!behaviour.present)
+    bad_parameter("the model has no \"behaviour\" section to read the observed oracle from",
+                  "add \"behaviour\": { \"baseline\": ..., \"observations\": { ... } } (docs/format.md)");
+  json observations = json::array();
+  for (const Observation& o : behaviour.observations)
+    observations.push_back({{"name", o.name},
+                            {"fix", assignment_json(scim, o.fix)},
+                            {"behaviour", o.behaviour},
+                            {"adapts", o.adapts},
+                            {"note", o.note},
+                            {"line", o.span.line}});
+  std::vector<Assignment> outcomes;
+  if (auto o = params.find("outcome"); o != params.end()) outcomes.push_back(outcome_param(scim, *o));
+  else outcomes = observed_outcomes(behaviour);
+  auto names = [&](const std::vector<int>& indices) {
+    json list = json::array();
+    for (int i : indices) list.push_back(behaviour.observations[static_cast<std::size_t>(i)].name);
+    return list;
+  };
+  json verdicts = json::array();
+  for (const Assignment& outcome : outcomes) {
+    ObservedVerdict v = observed_intention(behaviour, outcome);
+    json missing = json::array();
+    for (const Assignment& m : v.missing) missing.push_back(assignment_json(scim, m));
+    json not_minimal = json::array();
+    for (const auto& [spoiled, spoiler] : v.not_minimal)
+      not_minimal.push_back({{"observation", behaviour.observations[static_cast<std::size_t>(spoiled)].name},
+                             {"smaller", behaviour.observations[static_cast<std::size_t>(spoiler)].name}});
+    json entry = {{"outcome", assignment_json(scim, outcome)},
+                  {"verdict", verdict_name(v.kind)},
+                  {"intended", v.kind == ObservedVerdictKind::kIntended ||
+                                   v.kind == ObservedVerdictKind::kMinimalityUnobserved},
+                  {"witness", v.witness < 0 ? json(nullptr)
+                                            : json(behaviour.observations[static_cast<std::size_t>(v.witness)].name)},
+                  {"covering", names(v.covering)},
+                  {"confirming", names(v.confirming)},
+                  {"not_minimal", not_minimal},
+                  {"missing", missing},
+                  {"missing_count", v.missing_count}};
+    verdicts.push_back(entry);
+  }
+  return {{"oracle", "observed"},
+          {"baseline", behaviour.baseline},
+          {"policy", behaviour.policy.empty() ? json(nullptr) : json(behaviour.policy)},
+          {"observations", observations},
+          {"verdicts", verdicts}};
+}
+
 json intention_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
+  if (auto o = params.find("oracle"); o != params.end() && *o == "observed") {
+    Setup setup = configure(model, params);
+    return observed_intention_analysis(*setup.scim, params);
+  }
   Setup setup = configure(model, params);
   const Scim& scim = *setup.scim;
   auto name = params.find("policy");
@@ -319,7 +411,8 @@ json intention_analysis(const Scim& model, const json& params, const ProgressCal
   std::string oracle = "subjective";
   if (auto o = params.find("oracle"); o != params.end()) {
     if (!o->is_string() || (*o != "subjective" && *o != "rational"))
-      bad_parameter("\"oracle\" is \"subjective\" (Def. 13) or \"rational\" (Def. 20 with the oracle of Theorem 21)");
+      bad_parameter("\"oracle\" is \"subjective\" (Def. 13), \"rational\" (Def. 20 with the oracle of Theorem 21) "
+                    "or \"observed\" (Def. 20 with the model's observed behaviour)");
     oracle = o->get<std::string>();
   }
   bool rational = oracle == "rational";

@@ -73,6 +73,26 @@ struct Intervention {
   std::vector<std::pair<int, Mechanism>> mechanisms;
 };
 
+// What an agent was seen to do (the observed-behaviour oracle of Def. 20): its behaviour in the model
+// as it is, and under hard interventions that fix some variables. `adapts` says whether the agent
+// changed its behaviour under the intervention, which is all Def. 20 asks of the oracle.
+struct Observation {
+  std::string name;
+  std::vector<std::pair<int, int32_t>> fix;  // (variable, outcome index), sorted by variable
+  std::string behaviour;                     // what was seen, in words
+  bool adapts = false;
+  std::string note;
+  SourceSpan span;  // of the observation in the model text
+};
+
+struct ObservedBehaviour {
+  bool present = false;   // whether the model has a "behaviour" section
+  std::string baseline;   // the behaviour seen without intervention
+  std::string policy;     // the policy Γ(M) the model gives the agent, if named
+  std::vector<Observation> observations;
+  SourceSpan span;        // of the whole "behaviour" value, so that an editor can rewrite it
+};
+
 struct Scim {
   std::string name;                  // the model's name in the file ("main" when there is one)
   std::vector<Variable> variables;   // in file order
@@ -82,6 +102,7 @@ struct Scim {
   std::vector<int> noisy;            // variables with non-trivial noise, in file order
   std::vector<Policy> policies;
   std::vector<Intervention> interventions;
+  ObservedBehaviour behaviour;
 
   int index_of(const std::string& variable_name) const;  // -1 if absent
   // The number of settings: the product of the noise sizes of the noisy variables.

@@ -63,7 +63,7 @@ class ModelReader {
   std::optional<Scim> read(const std::string& name, const Json& body) {
     scim_.name = name;
     check_fields(body, {"kind", "title", "description", "source", "variables", "policies",
-                        "interventions", "models"},
+                        "interventions", "behaviour", "models"},
                  "a model");
     auto variables = body.find("variables");
     if (variables == body.end()) {
@@ -82,6 +82,7 @@ class ModelReader {
     if (!check_size()) return std::nullopt;
     if (auto p = body.find("policies"); p != body.end()) read_policies(*p);
     if (auto i = body.find("interventions"); i != body.end()) read_interventions(*i);
+    if (auto b = body.find("behaviour"); b != body.end()) read_behaviour(*b);
     if (d_->items().size() != before) return std::nullopt;
     return std::move(scim_);
   }
@@ -1030,6 +1031,99 @@ class ModelReader {
     }
   }
 
+  // ---- observed behaviour ----------------------------------------------------------------------
+
+  const Json* string_field(const Json& object, const char* field, bool required, const std::string& what) {
+    auto f = object.find(field);
+    if (f == object.end()) {
+      if (required)
+        error("model.missing_field", object, what + " has no " + in_quotes(field),
+              "add " + in_quotes(field) + ": \"...\"");
+      return nullptr;
+    }
+    if (!f->is_string()) {
+      error("model.wrong_type", *f, in_quotes(field) + " must be a string");
+      return nullptr;
+    }
+    return &*f;
+  }
+
+  void read_behaviour(const Json& def) {
+    if (!expect_object(def, "\"behaviour\"")) return;
+    check_fields(def, {"baseline", "policy", "observations"}, "\"behaviour\"");
+    ObservedBehaviour& out = scim_.behaviour;
+    out.present = true;
+    out.span = doc_.span(def);
+    if (const Json* baseline = string_field(def, "baseline", true, "\"behaviour\"")) out.baseline = *baseline;
+    if (const Json* policy = string_field(def, "policy", false, "\"behaviour\"")) {
+      out.policy = *policy;
+      if (!scim_.find_policy(out.policy)) {
+        std::vector<std::string> names;
+        for (const Policy& p : scim_.policies) names.push_back(p.name);
+        std::string hint = did_you_mean(out.policy, names);
+        error("model.unknown_policy", *policy, "the model has no policy " + in_quotes(out.policy),
+              hint.empty() ? (names.empty() ? "add it under \"policies\"" : "the policies are " + join(names)) : hint);
+      }
+    }
+    auto observations = def.find("observations");
+    if (observations == def.end()) return;
+    if (!expect_object(*observations, "\"observations\"")) return;
+    for (const auto& member : observations->items()) {
+      const Json& obs = member.value();
+      if (!check_name(member.key(), obs, "observation") || !expect_object(obs, "an observation")) continue;
+      check_fields(obs, {"fix", "behaviour", "adapts", "note"}, "an observation");
+      Observation o;
+      o.name = member.key();
+      o.span = doc_.span(obs);
+      std::string what = "observation " + in_quotes(o.name);
+      if (const Json* b = string_field(obs, "behaviour", true, what)) o.behaviour = *b;
+      if (const Json* n = string_field(obs, "note", false, what)) o.note = *n;
+      if (auto adapts = obs.find("adapts"); adapts == obs.end()) {
+        error("model.missing_field", obs, what + " does not say whether the agent adapts",
+              "add \"adapts\": true if the behaviour changed under the intervention, false if not");
+      } else if (!adapts->is_boolean()) {
+        error("model.wrong_type", *adapts, "\"adapts\" must be true or false");
+      } else {
+        o.adapts = adapts->get<bool>();
+      }
+      auto fix = obs.find("fix");
+      if (fix == obs.end()) {
+        error("model.missing_field", obs, what + " fixes no variable",
+              "add \"fix\": { \"X\": <an outcome of X> }: the intervention under which the behaviour was seen");
+        continue;
+      }
+      if (!expect_object(*fix, "\"fix\"")) continue;
+      if (fix->empty()) error("model.wrong_type", *fix, "\"fix\" must fix at least one variable");
+      for (const auto& target : fix->items()) {
+        int v = scim_.index_of(target.key());
+        if (v < 0) {
+          std::vector<std::string> all;
+          for (const Variable& other : scim_.variables) all.push_back(other.name);
+          error_at_key("model.unknown_variable", target.value(),
+                       what + " fixes " + in_quotes(target.key()) + ", which is not a variable",
+                       did_you_mean(target.key(), all));
+          continue;
+        }
+        const Variable& var = scim_.variables[v];
+        if (var.type != VariableType::kChance) {
+          error_at_key("model.wrong_type", target.value(),
+                       what + " fixes " + var.name + ", which is not a chance variable",
+                       "Def. 20 intervenes on outcomes: fix chance variables");
+          continue;
+        }
+        int index = outcome_index(var.domain, target.value());
+        if (index < 0) {
+          const Json& value = target.value();
+          unknown_outcome(value, value.is_string() ? value.get<std::string>() : json_text(value), var, var.domain);
+          continue;
+        }
+        o.fix.emplace_back(v, index);
+      }
+      std::sort(o.fix.begin(), o.fix.end());
+      out.observations.push_back(std::move(o));
+    }
+  }
+
   bool read_intervened_mechanism(int v, const Json& def, Mechanism* m) {
     Variable& var = scim_.variables[v];
     if (!expect_object(def, "an intervention on " + var.name)) return false;
@@ -1158,7 +1252,7 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
     else file.source = value;
   }
   if (auto models = root.find("models"); models != root.end()) {
-    for (const char* field : {"variables", "policies", "interventions"})
+    for (const char* field : {"variables", "policies", "interventions", "behaviour"})
       if (root.contains(field))
         diagnostics->error("model.conflicting_definition", doc.key_span(root[field]),
                            std::string("\"") + field + "\" belongs inside each of \"models\" when a file has several",

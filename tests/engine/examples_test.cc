@@ -658,7 +658,7 @@ TEST(ExampleGallery, IntentionExamplesAreDocumentedAndLaidOut) {
     ASSERT_TRUE(first.value("ok", false)) << path;
     EXPECT_FALSE(first["result"].value("title", "").empty()) << path;
     EXPECT_FALSE(first["result"].value("description", "").empty()) << path;
-    EXPECT_EQ(first["result"].value("source", "").rfind("Ward et al. 2024, Example ", 0), 0u) << path;
+    EXPECT_EQ(first["result"].value("source", "").rfind("Ward et al. 2024, ", 0), 0u) << path;
     for (const auto& model : first["result"]["models"]) {
       json d = request_raw(text, "describe", json::object(), model.get<std::string>());
       ASSERT_TRUE(d.value("ok", false)) << path << " " << model;
