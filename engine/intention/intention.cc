@@ -70,7 +70,6 @@ void IntentionSearch::prepare(std::size_t a) {
                                [&](int d) { return values[d] != mine[d]; });
     if (!differs) continue;
     summary.differing_settings.push_back(e);
-    nodes_ += subsets;
     double base_utility = total_utility(scim_, values.data());
     for (std::uint32_t mask = 0; mask < subsets; ++mask) {
       for (std::size_t i = 0; i < c; ++i) fixed[candidates_[i]] = (mask >> i & 1) ? mine[candidates_[i]] : -1;
@@ -98,10 +97,14 @@ void IntentionSearch::prepare(std::size_t a) {
   }
   std::stable_sort(alt.settings.begin(), alt.settings.end(),
                    [](const SettingTable& x, const SettingTable& y) { return x.max_gain > y.max_gain; });
+  alt.reachable.assign(alt.settings.size() + 1, 0.0);
+  for (std::size_t s = alt.settings.size(); s-- > 0;) alt.reachable[s] = alt.reachable[s + 1] + alt.settings[s].max_gain;
+  alt.index.clear();
+  for (std::size_t s = 0; s < alt.settings.size(); ++s) alt.index.emplace_back(alt.settings[s].setting, s);
+  std::sort(alt.index.begin(), alt.index.end());
   alt.need = expected_utility_ - summary.expected_utility - tolerance_;
   summary.as_good = alt.need <= 0;
   alt.prepared = true;
-  if (nodes_ > budget_) budget_exceeded_ = true;
 }
 
 std::uint32_t IntentionSearch::mask_of(const std::vector<int>& outcomes) const {
@@ -152,10 +155,11 @@ bool IntentionSearch::minimal_for_every_alternative(std::size_t a, const Choice&
     double total = 0, best_shrink = -std::numeric_limits<double>::infinity();
     for (const auto& [s, z] : chosen) {
       std::uint64_t e = mine.settings[s].setting;
-      auto it = std::find_if(other.settings.begin(), other.settings.end(),
-                             [&](const SettingTable& t) { return t.setting == e; });
+      auto found = std::lower_bound(other.index.begin(), other.index.end(), std::make_pair(e, std::size_t{0}));
+      const SettingTable* it =
+          found != other.index.end() && found->first == e ? &other.settings[found->second] : nullptr;
       double best = 0, best_proper = 0;
-      if (it != other.settings.end())
+      if (it)
         for (std::uint32_t sub = z;; sub = (sub - 1) & z) {
           best = std::max(best, it->gains[sub]);
           if (sub != z) best_proper = std::max(best_proper, it->gains[sub]);
@@ -178,16 +182,19 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
                              IntentionWitness* witness, const std::function<bool(std::size_t, const Choice&)>& accept) {
   const Alternative& alt = prepared_[a];
   if (alt.need <= 0) return false;  // π̂ is as good already: the empty Y satisfies Eq. 2
-  auto at = std::find_if(alt.settings.begin(), alt.settings.end(),
-                         [&](const SettingTable& t) { return t.setting == setting; });
-  if (at == alt.settings.end()) return false;
-  std::size_t index = static_cast<std::size_t>(at - alt.settings.begin());
+  // Each question gets the whole budget.
+  nodes_ = 0;
+  exhausted_ = false;
+  auto found = std::lower_bound(alt.index.begin(), alt.index.end(), std::make_pair(setting, std::size_t{0}));
+  if (found == alt.index.end() || found->first != setting) return false;
+  std::size_t index = found->second;
+  const SettingTable* at = &alt.settings[index];
   for (const Option& option : at->options) {
     if ((option.mask & outcome_mask) != outcome_mask) continue;
     Choice chosen = {{index, option.mask}};
     auto accept_here = [&](const Choice& c) { return accept(a, c); };
     if (!extend(alt, 0, index, option.gain, option.slack, &chosen, accept_here)) {
-      if (budget_exceeded_) return false;
+      if (exhausted_) return false;
       continue;
     }
     if (witness) {
@@ -218,14 +225,13 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
 bool IntentionSearch::extend(const Alternative& alt, std::size_t next, std::size_t skip, double sum,
                              double min_slack, Choice* chosen, const std::function<bool(const Choice&)>& accept) {
   if (++nodes_ > budget_) {
+    exhausted_ = true;
     budget_exceeded_ = true;
     return false;
   }
   // Adding more only raises the surplus: here the set is minimal, or nothing above it is.
   if (sum >= alt.need) return min_slack > sum - alt.need && accept(*chosen);
-  double reachable = sum;
-  for (std::size_t s = next; s < alt.settings.size(); ++s)
-    if (s != skip) reachable += alt.settings[s].max_gain;
+  double reachable = sum + alt.reachable[next] - (skip >= next && skip < alt.settings.size() ? alt.settings[skip].max_gain : 0);
   if (reachable < alt.need) return false;
   for (std::size_t s = next; s < alt.settings.size(); ++s) {
     if (s == skip) continue;
@@ -233,7 +239,7 @@ bool IntentionSearch::extend(const Alternative& alt, std::size_t next, std::size
       chosen->emplace_back(s, option.mask);
       if (extend(alt, s + 1, skip, sum + option.gain, std::min(min_slack, option.slack), chosen, accept)) return true;
       chosen->pop_back();
-      if (budget_exceeded_) return false;
+      if (exhausted_) return false;
     }
   }
   return false;

@@ -79,7 +79,8 @@ class IntentionSearch {
   const std::vector<AlternativeSummary>& alternatives() const { return summaries_; }
   // π's value of variable v in setting e.
   int32_t value(int v, std::uint64_t setting) const;
-  // Whether some search stopped at the budget (its "not intended" answers are then not proven).
+  // Whether some question's search stopped at its budget (each question, one outcome set in one
+  // setting relative to one alternative, gets the whole budget; its "not intended" is then unproven).
   bool budget_exceeded() const { return budget_exceeded_; }
 
  private:
@@ -97,6 +98,8 @@ class IntentionSearch {
   struct Alternative {
     double need = 0;  // what the fixings must gain for Eq. 2
     std::vector<SettingTable> settings;  // by max_gain descending
+    std::vector<double> reachable;       // [s]: Σ max_gain of settings s, s+1, ... (bounds the search)
+    std::vector<std::pair<std::uint64_t, std::size_t>> index;  // (setting, position in `settings`), sorted
     bool prepared = false;
   };
 
@@ -123,9 +126,10 @@ class IntentionSearch {
   double tolerance_ = 0;
   std::vector<Alternative> prepared_;
   std::vector<AlternativeSummary> summaries_;
-  std::uint64_t budget_;
-  std::uint64_t nodes_ = 0;
-  bool budget_exceeded_ = false;
+  std::uint64_t budget_;        // search nodes per question (per call of search)
+  std::uint64_t nodes_ = 0;     // of the current question
+  bool exhausted_ = false;      // the current question ran out of budget
+  bool budget_exceeded_ = false;  // some question did
 };
 
 // The maximum number of candidate variables (each setting tabulates every subset of them).
