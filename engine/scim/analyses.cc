@@ -18,6 +18,14 @@ bool utilities_tie(double a, double b) {
 }
 
 
+namespace {
+
+json span_json(const SourceSpan& span) {
+  return {{"line", span.line}, {"column", span.column}, {"end_line", span.end_line}, {"end_column", span.end_column}};
+}
+
+}  // namespace
+
 json describe_scim(const ScimFile& file, const Scim& scim) {
   json variables = json::array();
   json edges = json::array();
@@ -66,7 +74,10 @@ json describe_scim(const ScimFile& file, const Scim& scim) {
           {"interventions", interventions},
           {"settings", scim.setting_count()},
           {"deterministic_policy_count", deterministic_policy_count(scim, evaluator)},
-          {"perfect_recall", scim.perfect_recall()}};
+          {"perfect_recall", scim.perfect_recall()},
+          // Where an editor writes the observed behaviour: the section itself, or the model's object.
+          {"behaviour", {{"present", scim.behaviour.present},
+                         {"span", span_json(scim.behaviour.present ? scim.behaviour.span : scim.body_span)}}}};
 }
 
 json expected_utility_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {

@@ -103,6 +103,7 @@ struct Scim {
   std::vector<Policy> policies;
   std::vector<Intervention> interventions;
   ObservedBehaviour behaviour;
+  SourceSpan body_span;  // of the model's object in the text (the file's, or its entry in "models")
 
   int index_of(const std::string& variable_name) const;  // -1 if absent
   // The number of settings: the product of the noise sizes of the noisy variables.

@@ -62,6 +62,7 @@ class ModelReader {
 
   std::optional<Scim> read(const std::string& name, const Json& body) {
     scim_.name = name;
+    scim_.body_span = doc_.span(body);
     check_fields(body, {"kind", "title", "description", "source", "variables", "policies",
                         "interventions", "behaviour", "models"},
                  "a model");
