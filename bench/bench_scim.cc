@@ -34,7 +34,7 @@ void run_workload(benchmark::State& state, const motive::bench::Workload& worklo
 int main(int argc, char** argv) {
   static const std::vector<motive::bench::Workload> workloads = motive::bench::standard_workloads();
   for (const auto& workload : workloads) {
-    for (const auto& analysis : motive::bench::analyses()) {
+    for (const auto& analysis : workload.analyses) {
       const motive::bench::Workload* w = &workload;
       benchmark::RegisterBenchmark((workload.name + "/" + analysis).c_str(),
                                    [w, analysis](benchmark::State& state) { run_workload(state, *w, analysis); })

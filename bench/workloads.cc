@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 #include "api/api.h"
 
@@ -90,22 +91,79 @@ std::string fan_model(int k, int m) {
   return document(numbered("Benchmark fan, k = ", k) + numbered(", m = ", m), variables, policies);
 }
 
-Workload make_workload(Shape shape, int k, int m) {
+std::string relay_model(int k, int m, int c) {
+  check(k, m);
+  if (c < 1 || c > k) throw std::invalid_argument("workload: need 1 <= c <= k");
+  ordered variables = ordered::object();
+  for (int i = 1; i <= k; ++i) variables[x(i)] = coin(i);
+  ordered observed = ordered::array();
+  for (int i = 1; i <= m; ++i) observed.push_back(x(i));
+  variables["D"] = {{"type", "decision"}, {"parents", observed}, {"domain", {0, 1}}};
+  for (int j = 1; j <= c; ++j) {
+    variables[numbered("Y", j)] = {{"type", "chance"},
+                                   {"parents", {"D", x(j)}},
+                                   {"domain", {0, 1}},
+                                   {"function", numbered("D == X", j) + " ? 1 : 0"}};
+    variables[numbered("U", j)] = {{"type", "utility"}, {"parents", {numbered("Y", j)}}, {"function", numbered("Y", j)}};
+  }
+  ordered policies = ordered::object();
+  policies["copy_first"] = {{"D", x(1)}};
+  policies["always_one"] = {{"D", "1"}};
+  return document(numbered("Benchmark relay, k = ", k) + numbered(", m = ", m) + numbered(", c = ", c), variables,
+                  policies);
+}
+
+Workload make_workload(Shape shape, int k, int m, int c) {
   Workload w;
   w.shape = shape;
   w.k = k;
   w.m = m;
+  w.settings = std::uint64_t{1} << k;
+  w.contexts = std::uint64_t{1} << m;
+  if (shape == Shape::relay) {
+    w.name = numbered("relay_k", k) + numbered("_m", m) + numbered("_c", c);
+    w.model = relay_model(k, m, c);
+    w.variables = k + 1 + 2 * c;
+    w.analyses = {"intention"};
+    w.params = {{"policy", "copy_first"}};
+    return w;
+  }
   w.name = numbered(shape == Shape::chain ? "chain_k" : "fan_k", k) + numbered("_m", m);
   w.model = shape == Shape::chain ? chain_model(k, m) : fan_model(k, m);
-  w.settings = std::uint64_t{1} << k;
   w.variables = shape == Shape::chain ? k + 2 : 2 * k + 1;
-  w.contexts = std::uint64_t{1} << m;
+  w.analyses = {"expected_utility", "optimal_policies"};
   return w;
 }
 
-const std::vector<std::string>& analyses() {
-  static const std::vector<std::string> names = {"expected_utility", "optimal_policies"};
-  return names;
+std::vector<Workload> example_workloads() {
+  std::vector<Workload> out;
+  for (const auto& [id, text] : embedded_examples()) {
+    if (id.rfind("intention/", 0) != 0) continue;
+    nlohmann::json file = motive::handle_request({{"analysis", "describe"}, {"model", text}});
+    if (!file.value("ok", false)) throw std::runtime_error("example " + id + " does not read: " + failure(file));
+    for (const auto& model : file["result"]["models"]) {
+      nlohmann::json d = motive::handle_request({{"analysis", "describe"}, {"model", text}, {"model_name", model}});
+      std::string policy;
+      for (const auto& p : d["result"]["policies"])
+        if (p["deterministic"].get<bool>()) {
+          policy = p["name"];
+          break;
+        }
+      if (policy.empty()) continue;
+      Workload w;
+      w.shape = Shape::example;
+      w.name = id.substr(std::string("intention/").size());
+      if (file["result"]["models"].size() > 1) w.name += "." + model.get<std::string>();
+      w.model = text;
+      w.model_name = model;
+      w.settings = d["result"]["settings"];
+      w.variables = static_cast<int>(d["result"]["variables"].size());
+      w.analyses = {"intention"};
+      w.params = {{"policy", policy}};
+      out.push_back(std::move(w));
+    }
+  }
+  return out;
 }
 
 std::vector<Workload> standard_workloads(bool quick) {
@@ -118,11 +176,19 @@ std::vector<Workload> standard_workloads(bool quick) {
     out.push_back(make_workload(Shape::chain, 16, 8));
     out.push_back(make_workload(Shape::chain, 16, 12));
   }
+  // The intention search: the paper's examples, then growing settings (2^k) and candidates (c).
+  for (Workload& w : example_workloads()) out.push_back(std::move(w));
+  const std::vector<int> relay_sizes = quick ? std::vector<int>{4, 8} : std::vector<int>{4, 6, 8, 10};
+  for (int k : relay_sizes) out.push_back(make_workload(Shape::relay, k, 2, 2));
+  if (!quick)
+    for (int c : {1, 4, 6, 8}) out.push_back(make_workload(Shape::relay, 8, 2, c));
   return out;
 }
 
 nlohmann::json make_request(const Workload& workload, const std::string& analysis) {
-  return {{"model", workload.model}, {"analysis", analysis}, {"params", nlohmann::json::object()}};
+  nlohmann::json request = {{"model", workload.model}, {"analysis", analysis}, {"params", workload.params}};
+  if (!workload.model_name.empty()) request["model_name"] = workload.model_name;
+  return request;
 }
 
 nlohmann::json run(const Workload& workload, const std::string& analysis) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -19,7 +20,11 @@ namespace motive::bench {
 //          last m of them and guesses X1; one utility U(D, X1) = [D == X1].
 //   fan:   X1 ... Xk independent binary chance variables (biased coins); D observes X1 ... Xm; one
 //          utility U_i(D, X_i) = [D == X_i] per variable.
-enum class Shape { chain, fan };
+//   relay: X1 ... Xk independent biased coins; D observes X1 ... Xm; c chance variables
+//          Y_j = [D == X_j] relay the decision to utilities U_j = Y_j, so every Y_j is a candidate
+//          for intention (the intention search's workload).
+//   example: a model of the gallery (examples/), embedded at build time.
+enum class Shape { chain, fan, relay, example };
 
 struct Workload {
   std::string name;   // e.g. "chain_k12_m4"
@@ -30,15 +35,22 @@ struct Workload {
   std::uint64_t settings = 0;   // 2^k
   int variables = 0;            // every chance, decision and utility variable
   std::uint64_t contexts = 0;   // decision contexts: 2^m
+  std::vector<std::string> analyses;  // the analyses timed on it
+  nlohmann::json params = nlohmann::json::object();  // of every request (e.g. the policy asked about)
+  std::string model_name;             // of a file with several models
 };
 
 // The model text of one shape; 1 <= m <= k <= 24.
 std::string chain_model(int k, int m);
 std::string fan_model(int k, int m);
-Workload make_workload(Shape shape, int k, int m);
+std::string relay_model(int k, int m, int c);
+Workload make_workload(Shape shape, int k, int m, int c = 0);
 
-// The analyses timed on every workload.
-const std::vector<std::string>& analyses();
+// The gallery's examples, (id, text), embedded by bench/examples.cmake.
+std::vector<std::pair<std::string, std::string>> embedded_examples();
+// One workload per model of each intention example: the intention analysis of its first
+// deterministic policy (the goal: every example of the paper well under 50 ms in the browser).
+std::vector<Workload> example_workloads();
 
 // The workloads timed by default, smallest first. `quick` keeps the small ones (up to 2^12
 // settings), for smoke tests.

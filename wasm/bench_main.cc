@@ -88,11 +88,11 @@ int main(int argc, char** argv) {
       // module) before the first measurement.
       auto start = Clock::now();
       while (seconds_since(start) < 1.0) {
-        for (const auto& analysis : motive::bench::analyses()) motive::bench::run(workloads.front(), analysis);
+        for (const auto& analysis : workloads.front().analyses) motive::bench::run(workloads.front(), analysis);
       }
     }
     for (const auto& w : workloads) {
-      for (const auto& analysis : motive::bench::analyses()) {
+      for (const auto& analysis : w.analyses) {
         std::string name = w.name + "/" + analysis;
         if (!filter.empty() && name.find(filter) == std::string::npos) continue;
 

@@ -32,9 +32,11 @@ target_link_options(motive_wasm PRIVATE
   -sDYNAMIC_EXECUTION=0)
 set_target_properties(motive_wasm PROPERTIES SUFFIX ".js")
 
+include(${CMAKE_SOURCE_DIR}/bench/examples.cmake)
 add_executable(motive_wasm_bench
   ${CMAKE_SOURCE_DIR}/wasm/bench_main.cc
-  ${CMAKE_SOURCE_DIR}/bench/workloads.cc)
+  ${CMAKE_SOURCE_DIR}/bench/workloads.cc
+  ${MOTIVE_BENCH_EXAMPLES_CC})
 target_include_directories(motive_wasm_bench PRIVATE ${CMAKE_SOURCE_DIR})
 target_link_libraries(motive_wasm_bench PRIVATE motive_engine)
 target_compile_options(motive_wasm_bench PRIVATE ${MOTIVE_WARNINGS} ${MOTIVE_WASM_OPT} -fexceptions)
