@@ -1,0 +1,324 @@
+#include "mdp/solve.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace motive::mdp {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+
+// r in row-major order, so that a sweep reads it sequentially.
+std::vector<double> row_major(const Eigen::MatrixXd& r) {
+  std::vector<double> out(static_cast<std::size_t>(r.rows()) * r.cols());
+  for (Eigen::Index s = 0; s < r.rows(); ++s)
+    for (Eigen::Index a = 0; a < r.cols(); ++a) out[s * r.cols() + a] = r(s, a);
+  return out;
+}
+
+// Σ_s' T(s'|s,a) v(s') for the row k = s·A + a.
+inline double expected_next(const Mdp& mdp, int k, const double* v) {
+  double sum = 0;
+  for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e)
+    sum += mdp.probability[e] * v[mdp.next_state[e]];
+  return sum;
+}
+
+// States where every action stays put with probability 1 (terminal states of a stationary MDP).
+// Their values have closed forms, which the sweeps use instead of iterating a geometric series.
+std::vector<char> absorbing_states(const Mdp& mdp) {
+  std::vector<char> out(mdp.states, 0);
+  for (int s = 0; s < mdp.states; ++s) {
+    bool stays = mdp.discount < 1;
+    for (int a = 0; a < mdp.actions && stays; ++a) {
+      const int k = mdp.pair(s, a);
+      stays = mdp.row_start[k + 1] - mdp.row_start[k] == 1 && mdp.next_state[mdp.row_start[k]] == s;
+    }
+    out[s] = stays;
+  }
+  return out;
+}
+
+// The largest change a converged sweep may still make: the contraction bound turns a change δ into
+// an error of at most γ/(1−γ)·δ; rounding keeps δ from going below a few ulps of the values.
+double stop_threshold(double discount, double error_allowed, double largest_value) {
+  double bound = discount <= 0 ? kInfinity : error_allowed * (1 - discount) / discount;
+  return std::max(bound, 8 * kEpsilon * largest_value);
+}
+
+Eigen::MatrixXd q_from_values(const Mdp& mdp, const Eigen::MatrixXd& r, const Eigen::VectorXd& v) {
+  Eigen::MatrixXd q(mdp.states, mdp.actions);
+  for (int s = 0; s < mdp.states; ++s)
+    for (int a = 0; a < mdp.actions; ++a)
+      q(s, a) = r(s, a) + mdp.discount * expected_next(mdp, mdp.pair(s, a), v.data());
+  return q;
+}
+
+bool ties(double a, double b) {
+  return std::abs(a - b) <= kTieTolerance * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+// The probability p that π stays in s, and Σ_{s'≠s} P_π(s'|s) x(s'), in one pass over s's rows.
+inline double policy_next(const Mdp& mdp, const Policy& policy, int s, const double* x, double* self) {
+  double sum = 0, stay = 0;
+  for (int a = 0; a < mdp.actions; ++a) {
+    const double pa = policy(s, a);
+    if (pa == 0) continue;
+    const int k = mdp.pair(s, a);
+    for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e) {
+      const int next = mdp.next_state[e];
+      if (next == s)
+        stay += pa * mdp.probability[e];
+      else
+        sum += pa * mdp.probability[e] * x[next];
+    }
+  }
+  *self = stay;
+  return sum;
+}
+
+}  // namespace
+
+Values value_iteration(const Mdp& mdp, const Eigen::MatrixXd& r, double tolerance) {
+  const int states = mdp.states, actions = mdp.actions;
+  const std::vector<double> reward = row_major(r);
+  const std::vector<char> absorbing = absorbing_states(mdp);
+  Eigen::VectorXd v = Eigen::VectorXd::Zero(states);
+  double* value = v.data();
+  for (int s = 0; s < states; ++s)
+    if (absorbing[s])
+      value[s] = *std::max_element(reward.begin() + s * actions, reward.begin() + (s + 1) * actions) /
+                 (1 - mdp.discount);
+  Values out;
+  for (int sweep = 1; sweep <= kMaxSweeps; ++sweep) {
+    double change = 0, largest = 0;
+    for (int s = states - 1; s >= 0; --s) {
+      if (absorbing[s]) continue;
+      double best = -kInfinity;
+      const int base = s * actions;
+      for (int a = 0; a < actions; ++a)
+        best = std::max(best, reward[base + a] + mdp.discount * expected_next(mdp, base + a, value));
+      change = std::max(change, std::abs(best - value[s]));
+      largest = std::max(largest, std::abs(best));
+      value[s] = best;
+    }
+    out.iterations = sweep;
+    if (change <= stop_threshold(mdp.discount, tolerance * std::max(1.0, largest), largest)) {
+      out.converged = true;
+      break;
+    }
+  }
+  out.q = q_from_values(mdp, r, v);
+  out.v = std::move(v);
+  return out;
+}
+
+Policy greedy_policy(const Eigen::MatrixXd& q) {
+  Policy policy = Policy::Zero(q.rows(), q.cols());
+  for (Eigen::Index s = 0; s < q.rows(); ++s) {
+    double best = q.row(s).maxCoeff();
+    int count = 0;
+    for (Eigen::Index a = 0; a < q.cols(); ++a) count += ties(q(s, a), best);
+    for (Eigen::Index a = 0; a < q.cols(); ++a)
+      if (ties(q(s, a), best)) policy(s, a) = 1.0 / count;
+  }
+  return policy;
+}
+
+Policy first_greedy_policy(const Eigen::MatrixXd& q) {
+  Policy policy = Policy::Zero(q.rows(), q.cols());
+  for (Eigen::Index s = 0; s < q.rows(); ++s) {
+    double best = q.row(s).maxCoeff();
+    for (Eigen::Index a = 0; a < q.cols(); ++a)
+      if (ties(q(s, a), best)) {
+        policy(s, a) = 1;
+        break;
+      }
+  }
+  return policy;
+}
+
+SoftQ soft_q(const Mdp& mdp, const Eigen::MatrixXd& r, double beta, const Eigen::VectorXd& initial_v,
+             double tolerance) {
+  const int states = mdp.states, actions = mdp.actions;
+  std::vector<double> reward = row_major(r);
+  for (double& x : reward) x *= beta;
+  const std::vector<char> absorbing = absorbing_states(mdp);
+  std::vector<double> q(actions);
+  // logsumexp of q[0..actions).
+  auto soft_max = [&] {
+    double top = *std::max_element(q.begin(), q.end());
+    double sum = 0;
+    for (int a = 0; a < actions; ++a) sum += std::exp(q[a] - top);
+    return top + std::log(sum);
+  };
+  SoftQ out;
+  // Without a better guess, start from the entropy every state collects, log|A| per step.
+  const double entropy = mdp.horizon > 0 ? 0.0 : std::log(static_cast<double>(actions)) / (1 - mdp.discount);
+  out.v = initial_v.size() == states ? initial_v : Eigen::VectorXd::Constant(states, entropy);
+  double* value = out.v.data();
+  for (int s = 0; s < states; ++s)
+    if (absorbing[s]) {
+      std::copy(reward.begin() + s * actions, reward.begin() + (s + 1) * actions, q.begin());
+      value[s] = soft_max() / (1 - mdp.discount);
+    }
+  const double error_allowed = tolerance * std::max(1.0, std::abs(beta));
+  for (int sweep = 1; sweep <= kMaxSweeps; ++sweep) {
+    double change = 0, largest = 0;
+    for (int s = states - 1; s >= 0; --s) {
+      if (absorbing[s]) continue;
+      const int base = s * actions;
+      for (int a = 0; a < actions; ++a)
+        q[a] = reward[base + a] + mdp.discount * expected_next(mdp, base + a, value);
+      const double soft = soft_max();
+      change = std::max(change, std::abs(soft - value[s]));
+      largest = std::max(largest, std::abs(soft));
+      value[s] = soft;
+    }
+    out.iterations = sweep;
+    if (change <= stop_threshold(mdp.discount, error_allowed, largest)) {
+      out.converged = true;
+      break;
+    }
+  }
+  out.q_prime.resize(states, actions);
+  for (int s = 0; s < states; ++s)
+    for (int a = 0; a < actions; ++a)
+      out.q_prime(s, a) = reward[s * actions + a] + mdp.discount * expected_next(mdp, mdp.pair(s, a), value);
+  return out;
+}
+
+Policy softmax_policy(const Eigen::MatrixXd& q_prime) {
+  Policy policy(q_prime.rows(), q_prime.cols());
+  for (Eigen::Index s = 0; s < q_prime.rows(); ++s) {
+    double top = q_prime.row(s).maxCoeff();
+    double sum = 0;
+    for (Eigen::Index a = 0; a < q_prime.cols(); ++a) sum += policy(s, a) = std::exp(q_prime(s, a) - top);
+    policy.row(s) /= sum;
+  }
+  return policy;
+}
+
+SoftSolution soft_value_iteration(const Mdp& mdp, const Eigen::MatrixXd& r, double beta, double tolerance) {
+  SoftSolution out;
+  if (std::isinf(beta)) {
+    const bool best = beta > 0;
+    Values vi = value_iteration(mdp, best ? Eigen::MatrixXd(r) : Eigen::MatrixXd(-r), tolerance);
+    out.policy = greedy_policy(vi.q);
+    out.q = best ? vi.q : Eigen::MatrixXd(-vi.q);
+    out.iterations = vi.iterations;
+    out.converged = vi.converged;
+    return out;
+  }
+  if (beta == 0) {
+    out.policy = uniform_policy(mdp);
+    out.q = policy_q(mdp, r, out.policy);
+    out.converged = true;
+    return out;
+  }
+  SoftQ soft = soft_q(mdp, r, beta, {}, tolerance);
+  out.policy = softmax_policy(soft.q_prime);
+  out.q = soft.q_prime / beta;
+  out.iterations = soft.iterations;
+  out.converged = soft.converged;
+  return out;
+}
+
+Eigen::VectorXd policy_values(const Mdp& mdp, const Eigen::MatrixXd& r, const Policy& policy,
+                              double tolerance) {
+  const int states = mdp.states;
+  const Eigen::VectorXd r_pi = (policy.array() * r.array()).rowwise().sum();
+  Eigen::VectorXd v = Eigen::VectorXd::Zero(states);
+  double* value = v.data();
+  // Gauss–Seidel from the last state to the first, solving each state's equation for its own value
+  // (self-transitions included), so absorbing states are exact at once.
+  for (int sweep = 1; sweep <= kMaxSweeps; ++sweep) {
+    double change = 0, largest = 0;
+    for (int s = states - 1; s >= 0; --s) {
+      double stay = 0;
+      const double rest = policy_next(mdp, policy, s, value, &stay);
+      const double x = (r_pi[s] + mdp.discount * rest) / (1 - mdp.discount * stay);
+      change = std::max(change, std::abs(x - value[s]));
+      largest = std::max(largest, std::abs(x));
+      value[s] = x;
+    }
+    if (change <= stop_threshold(mdp.discount, tolerance * std::max(1.0, largest), largest)) break;
+  }
+  return v;
+}
+
+Eigen::MatrixXd policy_q(const Mdp& mdp, const Eigen::MatrixXd& r, const Policy& policy) {
+  return q_from_values(mdp, r, policy_values(mdp, r, policy));
+}
+
+Eigen::VectorXd occupancy(const Mdp& mdp, const Policy& policy, double tolerance) {
+  const int states = mdp.states;
+  // The flows into each state under π, gathered once: P_π(s'|s) as incoming (s, weight) lists of s',
+  // self-transitions apart.
+  std::vector<int> in_start(states + 1, 0);
+  std::vector<double> self(states, 0.0);
+  for (int s = 0; s < states; ++s)
+    for (int a = 0; a < mdp.actions; ++a) {
+      if (policy(s, a) == 0) continue;
+      const int k = mdp.pair(s, a);
+      for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e)
+        if (mdp.next_state[e] != s) ++in_start[mdp.next_state[e] + 1];
+    }
+  for (int s = 0; s < states; ++s) in_start[s + 1] += in_start[s];
+  std::vector<int> in_from(in_start.back());
+  std::vector<double> in_weight(in_start.back());
+  std::vector<int> fill(in_start.begin(), in_start.end() - 1);
+  for (int s = 0; s < states; ++s)
+    for (int a = 0; a < mdp.actions; ++a) {
+      const double pa = policy(s, a);
+      if (pa == 0) continue;
+      const int k = mdp.pair(s, a);
+      for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e) {
+        const int next = mdp.next_state[e];
+        if (next == s) {
+          self[s] += pa * mdp.probability[e];
+        } else {
+          in_from[fill[next]] = s;
+          in_weight[fill[next]++] = pa * mdp.probability[e];
+        }
+      }
+    }
+  // Gauss–Seidel from the first state to the last (the direction of time in a horizon model):
+  // d(s) (1 − γ P_π(s|s)) = μ(s) + γ Σ_{s'≠s} P_π(s|s') d(s').
+  Eigen::VectorXd d = Eigen::VectorXd::Zero(states);
+  for (int sweep = 1; sweep <= kMaxSweeps; ++sweep) {
+    double change = 0, total = 0;
+    for (int s = 0; s < states; ++s) {
+      double inflow = 0;
+      for (int e = in_start[s]; e < in_start[s + 1]; ++e) inflow += in_weight[e] * d[in_from[e]];
+      const double x = (mdp.start[s] + mdp.discount * inflow) / (1 - mdp.discount * self[s]);
+      change += std::abs(x - d[s]);
+      total += x;
+      d[s] = x;
+    }
+    // Changes are measured in total mass (the occupancy's natural norm).
+    if (change <= stop_threshold(mdp.discount, tolerance * std::max(1.0, total), total)) break;
+  }
+  return d;
+}
+
+double expected_utility(const Mdp& mdp, const Eigen::MatrixXd& r, const Policy& policy) {
+  return mdp.start.dot(policy_values(mdp, r, policy));
+}
+
+Eigen::MatrixXd state_utility_rewards(const Mdp& mdp, const Eigen::VectorXd& u) {
+  Eigen::MatrixXd r(mdp.states, mdp.actions);
+  for (int s = 0; s < mdp.states; ++s)
+    for (int a = 0; a < mdp.actions; ++a)
+      r(s, a) = mdp.terminal[s] ? 0.0 : expected_next(mdp, mdp.pair(s, a), u.data());
+  return r;
+}
+
+Policy uniform_policy(const Mdp& mdp) {
+  return Policy::Constant(mdp.states, mdp.actions, mdp.actions > 0 ? 1.0 / mdp.actions : 0.0);
+}
+
+}  // namespace motive::mdp
