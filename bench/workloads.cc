@@ -182,6 +182,64 @@ std::vector<Workload> standard_workloads(bool quick) {
   for (int k : relay_sizes) out.push_back(make_workload(Shape::relay, k, 2, 2));
   if (!quick)
     for (int c : {1, 4, 6, 8}) out.push_back(make_workload(Shape::relay, 8, 2, c));
+  for (Workload& w : meg_workloads(quick)) out.push_back(std::move(w));
+  return out;
+}
+
+std::string gridworld_model(int n) {
+  ordered map = ordered::array();
+  for (int r = 0; r < n; ++r) {
+    std::string row(static_cast<std::size_t>(n), '.');
+    if (r >= 2 && r + 1 < n && (r - 2) % 4 == 0)
+      for (int c = 0; c + 2 < n; ++c) row[(r % 8 == 2 ? c + 2 : c)] = 'C';
+    if (r == 0) row[0] = 'S';
+    if (r == n - 1) row[n - 1] = 'G';
+    map.push_back(row);
+  }
+  ordered model = {{"kind", "gridworld"},
+                   {"title", numbered("Winding CliffWorld ", n)},
+                   {"map", map},
+                   {"utilities", {{"step", -1}, {"goal", 10}, {"cliff", -20}}},
+                   {"slip", 0.1},
+                   {"discount", 0.9}};
+  return model.dump();
+}
+
+std::vector<Workload> meg_workloads(bool quick) {
+  std::vector<Workload> out;
+  std::string cliffworld, mouse;
+  for (const auto& [id, text] : embedded_examples()) {
+    if (id == "meg/cliffworld") cliffworld = text;
+    if (id == "meg/mouse") mouse = text;
+  }
+  auto add = [&](const std::string& name, const std::string& model, const std::string& analysis,
+                 nlohmann::json params, int states) {
+    Workload w;
+    w.shape = Shape::gridworld;
+    w.name = name;
+    w.model = model;
+    w.variables = states;
+    w.analyses = {analysis};
+    w.params = std::move(params);
+    out.push_back(std::move(w));
+  };
+  const nlohmann::json epsilon = {{"kind", "epsilon_greedy"}, {"epsilon", 0.1}};
+  if (!cliffworld.empty()) {
+    add("meg_cliffworld_known", cliffworld, "meg", {{"agent", epsilon}}, 40);
+    add("meg_cliffworld_unknown", cliffworld, "meg", {{"agent", epsilon}, {"utility", "unknown"}}, 40);
+    if (!quick) {
+      nlohmann::json values = nlohmann::json::array();
+      for (int i = 0; i <= 20; ++i) values.push_back(i / 20.0);
+      add("meg_cliffworld_sweep21", cliffworld, "meg_sweep", {{"parameter", "epsilon"}, {"values", values}}, 40);
+    }
+  }
+  if (!mouse.empty()) add("meg_mouse", mouse, "meg", {{"policy", "p80"}}, 3);
+  const std::vector<int> sides = quick ? std::vector<int>{10} : std::vector<int>{10, 25, 50, 100, 200};
+  for (int n : sides) {
+    // The recomputation after an edit of the map: the optimal agent and its known-utility MEG.
+    add(numbered("meg_grid_n", n), gridworld_model(n), "meg", {{"agent", {{"kind", "optimal"}}}}, n * n);
+    if (n <= 50) add(numbered("meg_grid_eps_n", n), gridworld_model(n), "meg", {{"agent", epsilon}}, n * n);
+  }
   return out;
 }
 

@@ -24,7 +24,8 @@ namespace motive::bench {
 //          Y_j = [D == X_j] relay the decision to utilities U_j = Y_j, so every Y_j is a candidate
 //          for intention (the intention search's workload).
 //   example: a model of the gallery (examples/), embedded at build time.
-enum class Shape { chain, fan, relay, example };
+//   gridworld: a gridworld or CID for MEG (meg_workloads); `variables` holds its cells (grids) or variables.
+enum class Shape { chain, fan, relay, example, gridworld };
 
 struct Workload {
   std::string name;   // e.g. "chain_k12_m4"
@@ -51,6 +52,13 @@ std::vector<std::pair<std::string, std::string>> embedded_examples();
 // One workload per model of each intention example: the intention analysis of its first
 // deterministic policy (the issue's goal: every example of the paper well under 50 ms in the browser).
 std::vector<Workload> example_workloads();
+
+// An n × n gridworld (docs/format.md): start top left, goal bottom right, slip 0.1, discount 0.9, rows of cliff
+// (−20) with gaps at alternating ends every fourth row, so that the optimal path winds (as in bench_mdp.cc).
+std::string gridworld_model(int n);
+// MEG (issue 4's speed goals): CliffWorld known and unknown utility and the 21-value ε sweep, the mouse, and
+// the known-utility MEG of the optimal agent on n × n gridworlds, n = 10 to 200 (quick: the small ones).
+std::vector<Workload> meg_workloads(bool quick = false);
 
 // The workloads timed by default, smallest first. `quick` keeps the small ones (up to 2^12
 // settings), for smoke tests.

@@ -1,0 +1,170 @@
+#include "meg/scim_analyses.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/diagnostics.h"
+#include "meg/beta_fit.h"
+#include "meg/cid.h"
+#include "meg/numbers.h"
+#include "scim/params.h"
+
+namespace motive {
+namespace {
+
+using nlohmann::json;
+using meg::CidMeg;
+using meg::CidProcess;
+using meg::StagePolicy;
+
+ProgressCallback part_of(const ProgressCallback& progress, double from, double width) {
+  if (!progress) return {};
+  return [=](double f) { return progress(from + width * f); };
+}
+
+// The policy the request names; a model with one policy may leave it out.
+const Policy& agent_param(const Scim& scim, const json& params) {
+  auto p = params.find("policy");
+  if (p == params.end()) {
+    if (scim.policies.size() == 1) return scim.policies.front();
+    bad_parameter("MEG needs the \"policy\" whose goal-directedness to measure",
+                  scim.policies.empty() ? "add a policy to the model" : "name one of the model's policies");
+  }
+  if (!p->is_string()) bad_parameter("\"policy\" must name a policy");
+  return policy_param(scim, p->get<std::string>());
+}
+
+std::string utility_param(const json& params) {
+  std::string utility = "known";
+  if (auto u = params.find("utility"); u != params.end()) {
+    if (!u->is_string() || (*u != "known" && *u != "unknown"))
+      bad_parameter("\"utility\" must be \"known\" or \"unknown\"", "\"known\" uses the model's utilities; "
+                    "\"unknown\" maximises over every utility function of the \"targets\"");
+    utility = u->get<std::string>();
+  }
+  return utility;
+}
+
+meg::Ends ends_param(const json& params) {
+  auto it = params.find("at_infinity");
+  if (it == params.end()) return meg::Ends::kMaxEntropy;
+  if (*it == "maxent") return meg::Ends::kMaxEntropy;
+  if (*it == "uniform") return meg::Ends::kUniform;
+  bad_parameter("\"at_infinity\" must be one of \"maxent\", \"uniform\", not " + json_text(*it),
+                "\"maxent\": π_±∞ is the limit of π_β; \"uniform\": uniform over the best (worst) actions");
+}
+
+json stage_policy_json(const Scim& scim, const CidProcess& process, const StagePolicy& policy) {
+  json out = json::object();
+  for (std::size_t k = 0; k < process.stages.size(); ++k) {
+    DecisionRule rule;
+    rule.deterministic = false;
+    rule.probabilities = policy[k];
+    out[scim.variables[process.stages[k].decision].name] = rule_json(scim, process.stages[k].decision, rule);
+  }
+  return out;
+}
+
+json meg_json(const Scim& scim, const CidProcess& process, const CidMeg& m, const std::string& policy,
+              const std::string& utility, meg::Ends ends) {
+  json decisions = json::array();
+  for (const meg::Stage& s : process.stages) decisions.push_back(scim.variables[s.decision].name);
+  json result = {{"meg", m.meg},
+                 {"bound", m.bound},
+                 {"utility", utility},
+                 {"policy", policy},
+                 {"beta", meg::extended_number_json(m.beta)},
+                 {"expected_utility", m.expected_utility},
+                 {"maxent_expected_utility", m.maxent_expected_utility},
+                 {"decisions", decisions},
+                 {"agent_policy", stage_policy_json(scim, process, m.agent_policy)},
+                 {"maxent_policy", stage_policy_json(scim, process, m.maxent_policy)},
+                 {"contributions", m.contributions},
+                 {"occupancy", m.occupancy},
+                 {"converged", m.converged},
+                 {"iterations", m.iterations},
+                 {"gradient_norm", m.gradient_norm},
+                 {"tolerance", m.tolerance},
+                 {"at_infinity", ends == meg::Ends::kUniform ? "uniform" : "maxent"}};
+  if (utility == "unknown") {
+    json targets = json::array();
+    for (int t : process.targets) targets.push_back(scim.variables[t].name);
+    json inferred = json::array();
+    for (int index = 0; index < process.target_outcomes; ++index) {
+      json values = json::object();
+      int rest = index;
+      for (std::size_t i = process.targets.size(); i-- > 0;) {
+        const Variable& v = scim.variables[process.targets[i]];
+        int size = static_cast<int>(v.domain.size());
+        values[v.name] = outcome_json(v.domain[rest % size]);
+        rest /= size;
+      }
+      inferred.push_back({{"values", values}, {"utility", m.inferred_utility[index]}});
+    }
+    result["targets"] = targets;
+    result["inferred_utility"] = inferred;
+    result["stop"] = m.stop;
+    result["decrement"] = m.decrement;
+  }
+  return result;
+}
+
+}  // namespace
+
+json meg_scim_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
+  Setup setup = configure(model, params);
+  const Scim& scim = *setup.scim;
+  const Policy& policy = agent_param(scim, params);
+  const std::string utility = utility_param(params);
+  std::vector<int> targets;
+  if (utility == "unknown") {
+    if (!params.contains("targets"))
+      bad_parameter("MEG with an unknown utility needs \"targets\": the variables the utility may depend on",
+                    "for example the variables the decisions influence");
+    targets = variable_list_param(scim, params, "targets");
+    if (targets.empty()) bad_parameter("\"targets\" must name at least one variable");
+  }
+  const meg::Ends ends = ends_param(params);
+  CidProcess process = meg::cid_process(scim, *setup.evaluator, targets, part_of(progress, 0, 0.5));
+  StagePolicy agent = meg::stage_policy(scim, process, policy);
+  if (utility == "known")
+    return meg_json(scim, process, meg::known_utility_meg(process, agent, ends), policy.name, utility, ends);
+  meg::LbfgsOptions options;
+  options.on_iteration = [&](int iteration, double) {
+    if (progress && !progress(0.5 + 0.5 * iteration / (iteration + 20.0))) throw Cancelled();
+    return true;
+  };
+  return meg_json(scim, process, meg::target_meg(process, agent, options, ends), policy.name, utility, ends);
+}
+
+json meg_likelihood_scim_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
+  Setup setup = configure(model, params);
+  const Scim& scim = *setup.scim;
+  const Policy& policy = agent_param(scim, params);
+  if (utility_param(params) != "known")
+    bad_parameter("the likelihood curve L(β) is drawn for the known utility", "leave \"utility\" out");
+  const meg::Ends ends = ends_param(params);
+  CidProcess process = meg::cid_process(scim, *setup.evaluator, {}, part_of(progress, 0, 0.9));
+  StagePolicy agent = meg::stage_policy(scim, process, policy);
+  CidMeg fit = meg::known_utility_meg(process, agent, ends);
+  std::vector<double> betas;
+  if (auto list = params.find("betas"); list != params.end()) {
+    if (!list->is_array()) bad_parameter("\"betas\" must be a list of numbers (or \"inf\", \"-inf\")");
+    for (const json& b : *list) betas.push_back(meg::extended_number_param(b, "every entry of \"betas\""));
+  } else {
+    betas = meg::default_likelihood_betas(fit.beta, fit.utility_range);
+  }
+  std::vector<double> values = meg::cid_likelihood_curve(process, agent, betas, ends);
+  json points = json::array();
+  for (std::size_t i = 0; i < betas.size(); ++i)
+    points.push_back({{"beta", meg::extended_number_json(betas[i])}, {"likelihood", meg::extended_number_json(values[i])}});
+  return {{"points", points},
+          {"beta_star", meg::extended_number_json(fit.beta)},
+          {"likelihood_star", fit.meg},
+          {"bound", fit.bound},
+          {"policy", policy.name}};
+}
+
+}  // namespace motive

@@ -1,0 +1,18 @@
+// The MEG analyses of SCIMs and CIDs reachable through the API (docs/api.md, "meg" and "meg_likelihood").
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "scim/evaluate.h"
+#include "scim/model.h"
+
+namespace motive {
+
+// MEG of a named policy: known utility (the model's 𝒰) or unknown utility towards `targets`, with witnesses.
+nlohmann::json meg_scim_analysis(const Scim& scim, const nlohmann::json& params, const ProgressCallback& progress);
+
+// The curve L(β) of known-utility MEG, with β* and the bound.
+nlohmann::json meg_likelihood_scim_analysis(const Scim& scim, const nlohmann::json& params,
+                                            const ProgressCallback& progress);
+
+}  // namespace motive
