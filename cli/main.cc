@@ -29,6 +29,8 @@ constexpr const char* kUsage =
     "\n"
     "analyses: describe, expected_utility, optimal_policies, settings, policies, graph,\n"
     "          intention, actual_cause, hkw_intention, incentives, control_incentive\n"
+    "          meg, meg_likelihood (also gridworld and mdp models)\n"
+    "          (gridworld and mdp models: describe, solve, trajectories, meg_sweep)\n"
     "parameters are name=value; a value that reads as JSON is JSON, otherwise text:\n"
     "  motive analyze spy.jsonc settings policy=truthful limit=10\n"
     "  motive analyze spy.jsonc expected_utility 'interventions=[\"signal_lost\"]'\n"
@@ -149,6 +151,20 @@ void print_human(const std::string& analysis, const json& r) {
                    text(row.value("action", json("?")));
       std::cout << std::setw(12) << text(p["expected_utility"]) << "  " << rules << "\n";
     }
+  } else if (analysis == "meg") {
+    std::cout << "MEG (" << text(r["utility"]) << " utility): " << text(r["meg"]) << " of at most " << text(r["bound"])
+              << "\n";
+    if (r.contains("beta")) std::cout << "rationality beta*: " << text(r["beta"]) << "\n";
+    if (r.contains("expected_utility")) std::cout << "expected utility: " << text(r["expected_utility"]) << "\n";
+    if (r.contains("converged"))
+      std::cout << "converged: " << (r["converged"].get<bool>() ? "yes" : "no") << " (" << text(r.value("iterations", json(0)))
+                << " iterations)\n";
+  } else if (analysis == "meg_sweep") {
+    std::vector<std::vector<std::string>> rows = {{text(r["parameter"]), "known MEG", "unknown MEG", "beta*"}};
+    for (const json& p : r["points"])
+      rows.push_back({text(p["value"]), text(p.value("known", json("-"))), text(p.value("unknown", json("-"))),
+                      text(p.value("beta", json("-")))});
+    print_table(rows);
   } else if (analysis == "intention" && r["oracle"] == "observed") {
     std::cout << "observed behaviour: " << text(r["baseline"]) << "\n";
     for (const json& o : r["observations"])
@@ -187,6 +203,34 @@ void print_human(const std::string& analysis, const json& r) {
                   << (q["intended"].get<bool>() ? "intended " + witness_text(q["witness"]) : std::string("not intended"))
                   << "\n";
     if (r["budget_exceeded"].get<bool>()) std::cout << "the search hit its budget: 'not intended' is unproven\n";
+  } else {
+    std::cout << motive::json_text(r, 2) << "\n";
+  }
+}
+
+// Gridworld and MDP results (kind "gridworld" or "mdp"): describe and solve readably, others as JSON
+// (meg and meg_sweep read the same for every kind: print_human).
+void print_mdp_human(const std::string& analysis, const json& r) {
+  if (analysis == "describe") {
+    if (!r["title"].get<std::string>().empty()) std::cout << r["title"].get<std::string>() << "\n\n";
+    if (r.contains("grid"))
+      for (const json& row : r["grid"]["cells"]) {
+        std::string line;
+        for (const json& cell : row) line += cell["char"].get<std::string>();
+        std::cout << line << "\n";
+      }
+    std::cout << "\n" << r["states"].size() << " states, " << r["actions"].size() << " actions, discount "
+              << text(r["discount"]);
+    if (r.contains("horizon")) std::cout << ", horizon " << r["horizon"];
+    std::cout << "\n";
+  } else if (analysis == "solve") {
+    const json& states = r["values"];
+    std::vector<std::vector<std::string>> rows = {{"state", "V*", "agent V", "occupancy"}};
+    for (std::size_t s = 0; s < states.size(); ++s)
+      rows.push_back({std::to_string(s), text(r["values"][s]), text(r["agent"]["values"][s]),
+                      text(r["agent"]["occupancy"][s])});
+    print_table(rows);
+    std::cout << "\nagent's expected utility " << text(r["agent"]["expected_utility"]) << "\n";
   } else {
     std::cout << motive::json_text(r, 2) << "\n";
   }
@@ -245,6 +289,13 @@ int run(int argc, char** argv) {
   }
   if (as_json) {
     std::cout << motive::json_text(response, 2) << "\n";
+  } else if (command == "check" && response.contains("kind")) {
+    const json& r = response["result"];
+    std::cout << path << ": ok (" << r["kind"].get<std::string>() << ", " << r["states"].size() << " states, "
+              << r["actions"].size() << " actions, " << r["variants"].size()
+              << (r["variants"].size() == 1 ? " variant" : " variants") << ")\n";
+  } else if (response.contains("kind") && response["analysis"] != "meg" && response["analysis"] != "meg_sweep") {
+    print_mdp_human(response["analysis"], response["result"]);
   } else if (command == "check") {
     const json& r = response["result"];
     std::cout << path << ": ok (" << r["variables"].size() << " variables, " << r["settings"] << " settings, "

@@ -1,12 +1,18 @@
 #include "api/api.h"
 
+#include <algorithm>
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <vector>
 
 #include "core/diagnostics.h"
 #include "intention/incentives_analysis.h"
 #include "intention/intention_analysis.h"
+#include "mdp/analyses.h"
+#include "meg/scim_analyses.h"
+#include "mdp/reader.h"
 #include "scim/analyses.h"
 #include "scim/reader.h"
 
@@ -28,12 +34,42 @@ json failure(const std::string& id, const std::string& message, const std::strin
 const std::vector<std::string> kAnalyses = {"describe",     "expected_utility", "optimal_policies",
                                             "settings",     "policies",         "graph",
                                             "intention",    "actual_cause",     "hkw_intention",
-                                            "incentives",   "control_incentive"};
+                                            "incentives",   "control_incentive", "meg",
+                                            "meg_likelihood"};
+
+// The analyses of every model kind: the SCIM ones, then those only gridworlds and MDPs answer.
+std::vector<std::string> all_analyses() {
+  std::vector<std::string> names = kAnalyses;
+  for (const mdp::Analysis& a : mdp::analyses())
+    if (std::find(names.begin(), names.end(), a.name) == names.end()) names.push_back(a.name);
+  return names;
+}
 
 std::string analysis_list() {
   std::string list;
-  for (const std::string& a : kAnalyses) list += (list.empty() ? "" : ", ") + a;
+  for (const std::string& a : all_analyses()) list += (list.empty() ? "" : ", ") + a;
   return list;
+}
+
+// The "kind" of a model text. The page sends the same text many times: keep the last answer.
+std::optional<std::string> model_kind(const std::string& text, Diagnostics* diagnostics) {
+  static std::mutex mutex;
+  static std::string last_text, last_kind;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!last_kind.empty() && last_text == text) return last_kind;
+  }
+  // Problems that do not hide the kind (a duplicate key) are left for the model's reader to report.
+  Diagnostics found;
+  std::optional<std::string> kind = mdp::read_model_kind(text, &found);
+  if (!kind)
+    for (const Diagnostic& d : found.items()) diagnostics->error(d.id, d.span, d.message, d.hint);
+  if (kind) {
+    std::lock_guard<std::mutex> lock(mutex);
+    last_text = text;
+    last_kind = *kind;
+  }
+  return kind;
 }
 
 // The page asks many questions of the same text in a row: keep the last model read.
@@ -68,8 +104,9 @@ json answer(const json& request, const ProgressFn& progress) {
     return failure("request.malformed", "the request has no \"analysis\"",
                    "one of " + analysis_list());
   const std::string& name = analysis->get_ref<const std::string&>();
-  if (std::find(kAnalyses.begin(), kAnalyses.end(), name) == kAnalyses.end()) {
-    std::string hint = did_you_mean(name, kAnalyses);
+  const std::vector<std::string> every_analysis = all_analyses();
+  if (std::find(every_analysis.begin(), every_analysis.end(), name) == every_analysis.end()) {
+    std::string hint = did_you_mean(name, every_analysis);
     return failure("request.unknown_analysis", "\"" + name + "\" is not an analysis",
                    hint.empty() ? "the analyses are " + analysis_list()
                                 : hint);
@@ -78,6 +115,22 @@ json answer(const json& request, const ProgressFn& progress) {
   if (!params.is_object()) return failure("request.malformed", "\"params\" must be an object");
 
   Diagnostics diagnostics;
+  std::optional<std::string> kind = model_kind(model->get<std::string>(), &diagnostics);
+  if (!kind) return failure(diagnostics.items());
+  if (*kind != "scim") {
+    ProgressCallback report = progress ? ProgressCallback(progress) : ProgressCallback();
+    json result = mdp::answer(name, model->get<std::string>(), params, report, &diagnostics);
+    if (!diagnostics.empty()) return failure(diagnostics.items());
+    if (progress) progress(1.0);
+    return {{"ok", true}, {"analysis", name}, {"kind", *kind}, {"result", result}};
+  }
+  if (std::find(kAnalyses.begin(), kAnalyses.end(), name) == kAnalyses.end()) {
+    const mdp::Analysis* other = mdp::find_analysis(name);
+    std::string kinds;
+    for (const std::string& k : other->kinds) kinds += (kinds.empty() ? "" : ", ") + k;
+    return failure("analysis.not_supported", "\"" + name + "\" is not defined for scim models",
+                   "it is defined for " + kinds + " models");
+  }
   std::shared_ptr<const ScimFile> file = read_cached(model->get<std::string>(), &diagnostics);
   if (!file) return failure(diagnostics.items());
   const Scim* scim = &file->models.front();
@@ -104,6 +157,8 @@ json answer(const json& request, const ProgressFn& progress) {
   else if (name == "hkw_intention") result = hkw_intention_analysis(*scim, params);
   else if (name == "incentives") result = incentives_analysis(*scim, params);
   else if (name == "control_incentive") result = control_incentive_analysis(*scim, params);
+  else if (name == "meg") result = meg_scim_analysis(*scim, params, report);
+  else if (name == "meg_likelihood") result = meg_likelihood_scim_analysis(*scim, params, report);
   else result = graph_analysis(*scim, params);
   if (progress) progress(1.0);
   return {{"ok", true}, {"analysis", name}, {"model_name", scim->name}, {"result", result}};
