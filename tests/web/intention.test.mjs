@@ -260,7 +260,7 @@ test("the Intention tab exports as CSV, and the JSON export carries its response
     const data = JSON.parse(
       Buffer.concat(await (await json.createReadStream()).toArray()).toString(),
     );
-    assert.deepEqual(data.intention_query, { policy: "truthful" });
+    assert.deepEqual(data.intention_query, { policy: "truthful", oracle: "subjective" });
     assert.equal(data.intention.analysis, "intention");
     assert.deepEqual(data.intention.result.candidates, ["T"]);
   });

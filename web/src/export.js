@@ -69,11 +69,32 @@ export function settingsCsv(results) {
   return toCsv(header, rows);
 }
 
+// The Intention tab with the observed-behaviour oracle: one row per outcome and its verdict, the
+// observation that witnesses it and the interventions still missing (as X=x&Y=y, separated by ';').
+function observedIntentionCsv(r) {
+  const assignment = (a) =>
+    Object.entries(a || {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
+  const header = ['outcome', 'verdict', 'intended', 'witness', 'confirming', 'missing', 'missing_count'];
+  const rows = (r.verdicts || []).map((v) => [
+    assignment(v.outcome),
+    v.verdict,
+    v.intended,
+    v.witness ?? '',
+    (v.confirming || []).join(';'),
+    (v.missing || []).map(assignment).join(';'),
+    v.missing_count,
+  ]);
+  return toCsv(header, rows);
+}
+
 // The Intention tab: one row per (variable, setting) whose outcome the policy intends, with the
 // setting's noise and probability, the alternatives it is intended relative to and the witness of
 // the first one (the variables fixed, as variable=value@setting, and both sides of Eq. 2).
 export function intentionCsv(response, describe) {
   const r = response?.result || {};
+  if (r.oracle === 'observed') return observedIntentionCsv(r);
   const settings = new Map((r.settings || []).map((s) => [s.setting, s]));
   // The noise columns in the model's order.
   const keys = Object.keys(r.settings?.[0]?.noise || {});
@@ -236,4 +257,89 @@ export function hkwIntentionCsv(response) {
 
 export function downloadText(filename, text, type) {
   download(filename, new Blob([text], { type }));
+}
+
+// ---- Goal-directedness (gridworlds, MDPs, MEG) ----
+
+// An SVG figure (its text) as a file.
+export function downloadSvgText(filename, svgText) {
+  download(filename, new Blob([svgText], { type: 'image/svg+xml' }));
+}
+
+// An SVG figure (its text, with its own width and height) rendered to PNG at `scale` times its size.
+export async function downloadSvgAsPng(filename, svgText, width, height, scale = 2) {
+  const url = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(width * scale);
+    canvas.height = Math.ceil(height * scale);
+    canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
+    await downloadCanvasPng(filename, canvas);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+// A canvas as a PNG file.
+export async function downloadCanvasPng(filename, canvas) {
+  const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (blob) download(filename, blob);
+}
+
+// Per state of a gridworld or MDP: its cell, V*, the agent's value, occupancy, MEG contribution,
+// inferred utility, and both policies (one column per action). Any response may be missing.
+export function goalStatesCsv(describe, responses) {
+  const states = describe?.states || [];
+  const actions = describe?.actions || [];
+  const solve = responses.solve?.ok ? responses.solve.result : null;
+  const known = responses.meg_known?.ok ? responses.meg_known.result : null;
+  const unknown = responses.meg_unknown?.ok ? responses.meg_unknown.result : null;
+  const header = [
+    'state',
+    'row',
+    'column',
+    'terminal',
+    'optimal_value',
+    'agent_value',
+    'occupancy',
+    'meg_contribution',
+    'inferred_utility',
+    ...actions.map((a) => `agent_${a}`),
+    ...actions.map((a) => `maxent_${a}`),
+  ];
+  const rows = states.map((s, i) => [
+    s.name,
+    s.cell ? s.cell[0] : undefined,
+    s.cell ? s.cell[1] : undefined,
+    s.terminal,
+    solve?.values?.[i],
+    solve?.agent?.values?.[i],
+    solve?.agent?.occupancy?.[i] ?? known?.occupancy?.[i],
+    known?.contributions?.[i],
+    unknown?.inferred_utility?.[i],
+    ...actions.map((_, a) => (solve?.agent?.policy || known?.agent_policy)?.[i]?.[a]),
+    ...actions.map((_, a) => known?.maxent_policy?.[i]?.[a]),
+  ]);
+  return toCsv(header, rows);
+}
+
+// A MEG sweep (meg_sweep): one row per value of the swept parameter.
+export function megSweepCsv(response) {
+  const r = response?.result || {};
+  return toCsv(
+    [r.parameter || 'value', 'known', 'unknown', 'beta'],
+    (r.points || []).map((p) => [p.value, p.known, p.unknown, p.beta]),
+  );
+}
+
+// The likelihood curve L(β) (meg_likelihood).
+export function megLikelihoodCsv(response) {
+  const r = response?.result || {};
+  return toCsv(
+    ['beta', 'likelihood'],
+    (r.points || []).map((p) => [p.beta, p.likelihood]),
+  );
 }

@@ -4,6 +4,7 @@
 // which settings, and the two sides of Eq. 2. The view only words the engine's JSON; it decides
 // nothing itself.
 import { el, settingHeaderCells, formatNumber, formatOutcome } from './dom.js';
+import { renderObserved, observedMarks } from './behaviour-view.js';
 
 export const INTENTION_ROWS_SHOWN = 50;
 export const REFERENCE_ROWS_SHOWN = 100;
@@ -97,6 +98,7 @@ export function intentionMarks(run, selected) {
   const response = run?.responses?.intention;
   if (!response?.ok) return null;
   const result = response.result;
+  if (result.oracle === 'observed') return observedMarks(result);
   const ring = (result.variables || []).filter((v) => (v.intended || []).length).map((v) => v.variable);
   const focus = [];
   for (const v of result.variables || []) {
@@ -111,7 +113,14 @@ export function intentionMarks(run, selected) {
 
 // The tab. `view` holds what the results panel remembers between renders: {selected, shown:
 // Map(variable → rows shown), referenceShown}; the callbacks re-render through the panel.
-export function renderIntention({ run, view, failureBlock, onRun, onSelect, onMore }) {
+// The oracles the tab offers: Def. 13 and the two oracles of Def. 20.
+export const ORACLES = [
+  ['subjective', 'Subjective (Def. 13)'],
+  ['rational', 'Behavioural, rational oracle (Def. 20, Thm. 21)'],
+  ['observed', 'Behavioural, observed behaviour (Def. 20)'],
+];
+
+export function renderIntention({ run, view, failureBlock, onRun, onSelect, onMore, onEditBehaviour }) {
   const describe = run.describe;
   if (!(describe?.decisions || []).length) {
     return el(
@@ -129,6 +138,7 @@ export function renderIntention({ run, view, failureBlock, onRun, onSelect, onMo
     );
   }
   const query = run.intentionQuery?.policy ? run.intentionQuery : { policy: policies[0] };
+  const oracle = query.oracle || 'subjective';
   const select = el(
     'select',
     {
@@ -138,28 +148,49 @@ export function renderIntention({ run, view, failureBlock, onRun, onSelect, onMo
     },
     policies.map((name) => el('option', { value: name, selected: name === query.policy }, name)),
   );
+  const oracleSelect = el(
+    'select',
+    {
+      id: 'intention-oracle',
+      'aria-label': 'Oracle',
+      onChange: (event) => onRun({ ...query, policy: select.value, oracle: event.target.value }),
+    },
+    ORACLES.map(([value, label]) => el('option', { value, selected: value === oracle }, label)),
+  );
   const controls = el(
     'div',
     { class: 'settings-controls' },
     el('label', null, 'Policy π ', select),
+    el('label', null, 'Intention ', oracleSelect),
     el(
       'button',
       {
         type: 'button',
         id: 'intention-run',
         class: 'primary',
-        onClick: () => onRun({ ...query, policy: select.value }),
+        onClick: () => onRun({ ...query, policy: select.value, oracle: oracleSelect.value }),
       },
       'Find intentions',
     ),
   );
-  const intro = el(
-    'p',
-    { class: 'explain' },
-    'Which outcomes does the agent intend by following π? An outcome is intended relative to an ',
-    'alternative policy π̂ if fixing it to its value under π, in just the settings needed, would make ',
-    'π̂ as good as π: it is part of the reason to choose π over π̂ (Ward et al. 2024, Def. 13).',
-  );
+  if (oracle === 'observed') return renderObserved({ run, controls, failureBlock, onEdit: onEditBehaviour });
+  const intro =
+    oracle === 'rational'
+      ? el(
+          'p',
+          { class: 'explain' },
+          'Behavioural intention with a rational oracle (Ward et al. 2024, Def. 20 and Theorem 21): the ',
+          'agent follows an optimal policy and leaves π as soon as another policy is as good. An outcome is ',
+          'intended if fixing it to its value under π, with as little else as possible, would make the ',
+          'agent change its policy.',
+        )
+      : el(
+          'p',
+          { class: 'explain' },
+          'Which outcomes does the agent intend by following π? An outcome is intended relative to an ',
+          'alternative policy π̂ if fixing it to its value under π, in just the settings needed, would make ',
+          'π̂ as good as π: it is part of the reason to choose π over π̂ (Ward et al. 2024, Def. 13).',
+        );
   const response = run.responses.intention;
   if (!response) {
     return el(
@@ -188,6 +219,15 @@ export function renderIntention({ run, view, failureBlock, onRun, onSelect, onMo
   const noiseNames = [...ordered, ...[...noiseKeys].filter((n) => !ordered.includes(n))];
   const variables = r.variables || [];
 
+  const leaves =
+    r.oracle === 'rational' &&
+    r.oracle_keeps_policy === false &&
+    el(
+      'p',
+      { class: 'warning', id: 'intention-oracle-leaves', role: 'note' },
+      `The rational oracle would not follow '${policy}': another policy is as good, so it leaves π `,
+      'already (Theorem 21, assumption 2) and nothing is behaviourally intended.',
+    );
   const budget =
     r.budget_exceeded &&
     el(
@@ -502,6 +542,7 @@ export function renderIntention({ run, view, failureBlock, onRun, onSelect, onMo
     { class: 'intention' },
     controls,
     intro,
+    leaves,
     budget,
     summary,
     sections,

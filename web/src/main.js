@@ -9,6 +9,10 @@ import { createResultsView, diagnosticItem } from './results-view.js';
 import { pickIntentionPolicy } from './intention-view.js';
 import { pickOutcome } from './causes-view.js';
 import { createGallery, examples } from './gallery.js';
+import { createGridView } from './grid-view.js';
+import { createAgentControls, isMdpKind, variantNames, EPSILON_SWEEP } from './meg-view.js';
+import { setTopLevelNumber, setMapCell, topLevelValue } from './model-edit.js';
+import { behaviourChange } from './behaviour-view.js';
 import { decodeModelHash, shareUrl } from './share.js';
 import {
   loadAutosave,
@@ -27,6 +31,9 @@ import {
   incentivesCsv,
   actualCauseCsv,
   hkwIntentionCsv,
+  goalStatesCsv,
+  megLikelihoodCsv,
+  downloadCanvasPng,
   downloadText,
 } from './export.js';
 
@@ -58,7 +65,14 @@ const state = {
   describe: null,
   running: false,
   cancelRequested: false,
-  run: null, // {text, modelName, describe, responses, settingsQuery, intentionQuery, causesQuery}
+  run: null, // {text, modelName, describe, responses, settingsQuery, intentionQuery, causesQuery, goalQuery}
+  // Gridworlds and MDPs: the describe the world panel shows, the text its map-row spans belong to,
+  // the seed of the sampled run, a rerun asked for while running, the SCIM MEG query.
+  worldDescribe: null,
+  worldSpansText: null,
+  goalSeed: 1,
+  rerunPending: false,
+  scimGoalQuery: null,
 };
 
 // ---- Toasts ----
@@ -103,11 +117,255 @@ const results = createResultsView($('results'), {
   onHover: (names) => highlight(names),
   onSettingsPage: (query) => runSettingsPage(query),
   onIntention: (query) => runIntention(query),
+  onEditBehaviour: (observations, result) => editBehaviour(observations, result),
   onCauses: (outcome) => runCauses(outcome),
   onCausesCsv: (kind) => exportCausesCsv(kind),
   onTab: () => askForTab(),
   onMarks: (marks) => showMarks(marks),
+  onGoal: (query) => runScimGoal(query),
+  basename: () => exportBasename(),
 });
+
+// ---- Gridworlds and MDPs: the world panel in place of the graph ----
+
+// The agent's controls (what they change is asked of the engine again, debounced) and the grid.
+const agentControls = createAgentControls($('agent-controls'), {
+  onAgent: ({ variantChanged } = {}) => {
+    // Another variant is another map: read it, then run.
+    if (variantChanged) editor.recheck();
+    scheduleGoalRun();
+  },
+  onNumber: (key, value) => setModelNumber(key, value),
+});
+const grid = createGridView($('grid'), {
+  onEditCell: (row, col, char) => editCell(row, col, char),
+  onSeed: (seed) => {
+    state.goalSeed = seed;
+    scheduleGoalRun(0);
+  },
+});
+
+// The describe parameters of the variant chosen for a gridworld or MDP (none for the base world).
+function variantParams() {
+  const variant = isMdpKind(state.worldDescribe) ? agentControls.query().variant : 'base';
+  return variant && variant !== 'base' ? { params: { variant } } : {};
+}
+
+// A number written in the model text's top level, or undefined.
+function numberIn(text, key) {
+  const raw = topLevelValue(text, key);
+  const value = raw === null ? NaN : Number(raw);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+// Shows the world panel for gridworlds and MDPs (the graph for other models).
+function showWorld(describe, text) {
+  const mdp = isMdpKind(describe);
+  // A grid gets more of the height; the grid is a canvas, exported as PNG only.
+  document.body.classList.toggle('mdp-model', mdp && Boolean(describe.grid));
+  $('graph').hidden = mdp;
+  $('graph-legend').hidden = mdp;
+  $('world').hidden = !mdp;
+  $('export-svg').hidden = mdp;
+  $('export-png').hidden = mdp && !describe.grid;
+  if (!mdp) {
+    grid.hide();
+    return;
+  }
+  state.worldDescribe = describe;
+  state.worldSpansText = text;
+  agentControls.update(describe, { discount: numberIn(text, 'discount'), slip: numberIn(text, 'slip') });
+  $('grid').hidden = !describe.grid;
+  $('mdp-note').hidden = Boolean(describe.grid);
+  $('mdp-note').textContent = describe.grid
+    ? ''
+    : `An MDP with ${(describe.states || []).length} states and ${(describe.actions || []).length} actions: ` +
+      'its values and both policies are in the Policy & values tab.';
+  updateWorld();
+}
+
+// Whether two describe results have the same states, so one's per-state answers fit the other.
+function sameStates(a, b) {
+  return (
+    (a?.variant ?? 'base') === (b?.variant ?? 'base') &&
+    a?.states?.length === b?.states?.length &&
+    a?.grid?.rows === b?.grid?.rows &&
+    a?.grid?.cols === b?.grid?.cols
+  );
+}
+
+// Draws the grid of the model in the editor with the last run's answers, when they fit it.
+function updateWorld() {
+  const describe = state.worldDescribe;
+  if (!describe?.grid) return;
+  const run = state.run;
+  const fits = run && !run.failure && isMdpKind(run.describe) && sameStates(run.describe, describe);
+  const r = fits ? run.responses : {};
+  grid.update({
+    describe,
+    solve: r.solve,
+    megKnown: r.meg_known,
+    megUnknown: r.meg_unknown,
+    trajectory: r.trajectories?.ok ? r.trajectories.result.trajectories?.[0] || null : null,
+    discount: describe.discount,
+    agentLabel: fits ? run.goalQuery?.label : '',
+  });
+}
+
+// Writes a control's change into the model text as one undoable edit, then runs the analyses again.
+function applyModelChange(change, keepsSpans) {
+  editor.view.dispatch({ changes: change, userEvent: 'input.control' });
+  // A map cell edit replaces one character: the map rows keep their positions.
+  if (keepsSpans) state.worldSpansText = editor.getText();
+  scheduleGoalRun();
+}
+
+function editCell(row, col, char) {
+  const text = editor.getText();
+  const span = state.worldDescribe?.grid?.map_rows?.[row];
+  const change = state.worldSpansText === text && span ? setMapCell(text, span, col, char) : null;
+  if (!change) {
+    toast('The map changed since it was last read: try again in a moment.');
+    return;
+  }
+  applyModelChange(change, true);
+}
+
+function setModelNumber(key, value) {
+  const change = setTopLevelNumber(editor.getText(), key, value);
+  if (!change) {
+    toast(`Could not write "${key}" into the model text: it does not read as an object.`);
+    return;
+  }
+  applyModelChange(change, false);
+}
+
+// Runs the analyses again shortly after a control moved; a run in progress finishes first.
+let goalTimer = 0;
+function scheduleGoalRun(delay = 250) {
+  clearTimeout(goalTimer);
+  goalTimer = setTimeout(() => {
+    if (state.running) state.rerunPending = true;
+    else runAll();
+  }, delay);
+}
+
+// Answers of the engine for gridworlds and MDPs, kept by request: moving a control back, or
+// changing only the agent, does not ask again for what is known (the ε sweep, say).
+const goalCache = new Map();
+const GOAL_CACHE_SIZE = 24;
+async function cachedAnalyse(label, req) {
+  const key = JSON.stringify(req);
+  const hit = goalCache.get(key);
+  if (hit) {
+    goalCache.delete(key);
+    goalCache.set(key, hit);
+    return { response: hit };
+  }
+  const result = await analyse(label, req);
+  if (!result.cancelled && result.response?.ok && req.model.length < 200000) {
+    goalCache.set(key, result.response);
+    if (goalCache.size > GOAL_CACHE_SIZE) goalCache.delete(goalCache.keys().next().value);
+  }
+  return result;
+}
+
+// Asks everything the world panel and the Goal-directedness tab show for a gridworld or MDP: the
+// values and policies, known and unknown MEG, L(β), a sampled run, the sweeps. Returns whether the
+// run was cancelled.
+async function askGoalDirected(run, base) {
+  const query = agentControls.query();
+  run.goalQuery = query;
+  const d = run.describe;
+  const params = { agent: query.agent };
+  if (query.variant !== 'base') params.variant = query.variant;
+  const length =
+    typeof d.horizon === 'number'
+      ? d.horizon
+      : Math.min(400, Math.max(20, 4 * ((d.grid?.rows || 5) + (d.grid?.cols || 5))));
+  const steps = [
+    ['solve', 'Solving', 'solve', params],
+    ['meg_known', 'Known-utility MEG', 'meg', { ...params, utility: 'known' }],
+    ['trajectories', 'Sampling a run', 'trajectories', { ...params, count: 1, length, seed: state.goalSeed }],
+    ['meg_likelihood', 'The likelihood L(β)', 'meg_likelihood', params],
+    ['meg_unknown', 'Unknown-utility MEG', 'meg', { ...params, utility: 'unknown' }],
+    [
+      'meg_sweep_epsilon',
+      'MEG against ε',
+      'meg_sweep',
+      {
+        agent: { kind: 'epsilon_greedy', epsilon: 0 },
+        parameter: 'epsilon',
+        values: EPSILON_SWEEP,
+        utility: ['known', 'unknown'],
+        ...(params.variant ? { variant: params.variant } : {}),
+      },
+    ],
+  ];
+  const variants = variantNames(d);
+  if (variants.length > 1) {
+    steps.push([
+      'meg_sweep_variant',
+      'MEG in each variant',
+      'meg_sweep',
+      { agent: query.agent, parameter: 'variant', values: variants, utility: ['known', 'unknown'] },
+    ]);
+  }
+  for (const [key, label, analysis, p] of steps) {
+    // A control moved: what is left would answer for the old values; the next run starts now.
+    if (state.rerunPending) return false;
+    const { response, cancelled } = await cachedAnalyse(label, { ...base, analysis, params: p });
+    run.responses[key] = response;
+    showResults();
+    updateWorld();
+    if (cancelled) return true;
+  }
+  return false;
+}
+
+// The Goal-directedness tab of a SCIM: MEG of a named policy, for the model's utility or for every
+// utility of chosen target variables. Returns whether the run was cancelled.
+async function askScimGoal(run, base, query) {
+  const names = (run.describe.policies || []).map((p) => p.name);
+  const previous = query || run.goalQuery || state.scimGoalQuery;
+  const q = {
+    policy:
+      previous?.policy && names.includes(previous.policy)
+        ? previous.policy
+        : pickSettingsPolicy(run.describe, run.responses.optimal_policies, null),
+    utility: previous?.utility === 'unknown' ? 'unknown' : 'known',
+    targets: previous?.targets || [],
+  };
+  run.goalQuery = q;
+  state.scimGoalQuery = q;
+  run.responses.meg = undefined;
+  run.responses.meg_likelihood = undefined;
+  if (!q.policy) return false;
+  run.goalRunning = true;
+  showResults();
+  try {
+    const params = { policy: q.policy, utility: q.utility };
+    if (q.utility === 'unknown') params.targets = q.targets;
+    const meg = await analyse('Goal-directedness', { ...base, analysis: 'meg', params });
+    run.responses.meg = meg.response;
+    if (meg.cancelled) return true;
+    if (q.utility !== 'known') return false;
+    const likelihood = await analyse('The likelihood L(β)', {
+      ...base,
+      analysis: 'meg_likelihood',
+      params: { policy: q.policy },
+    });
+    run.responses.meg_likelihood = likelihood.response;
+    return Boolean(likelihood.cancelled);
+  } finally {
+    run.goalRunning = false;
+  }
+}
+
+// The Goal-directedness tab's Measure button and policy picker (SCIMs).
+function runScimGoal(query) {
+  return step((run, base) => askScimGoal(run, base, query));
+}
 
 // The marks a results tab puts on the graph, with their legend entries.
 function showMarks(marks) {
@@ -155,7 +413,12 @@ function baseRequest(text) {
 // Runs "describe" on the editor's text; updates the graph, heading and diagnostic list, and returns
 // the diagnostics for the editor's inline markers.
 async function check(text) {
-  let response = await engine.check({ ...baseRequest(text), analysis: 'describe' });
+  let response = await engine.check({ ...baseRequest(text), analysis: 'describe', ...variantParams() });
+  if (!response.ok && response.diagnostics?.some((d) => d.id === 'request.unknown_variant')) {
+    // The chosen variant is gone from the text: show the base world.
+    agentControls.resetVariant();
+    response = await engine.check({ ...baseRequest(text), analysis: 'describe' });
+  }
   if (!response.ok && state.modelName && response.diagnostics?.every((d) => !(d.line >= 1))) {
     // The chosen model may no longer exist in the text: fall back to the first one.
     state.modelName = null;
@@ -168,7 +431,9 @@ async function check(text) {
     if (state.modelName && !models.includes(state.modelName)) state.modelName = null;
     showModelPicker(models);
     showModelHeading(response.result);
-    graph.show(response.result);
+    results.setKind(response.result);
+    showWorld(response.result, text);
+    if (!isMdpKind(response.result)) graph.show(response.result);
     $('graph-note').textContent = '';
     showDiagnostics([]);
     return [];
@@ -294,7 +559,11 @@ async function runAll() {
   const previousIntention = state.run?.intentionQuery;
   const previousOutcome = state.run?.causesQuery?.outcome;
   try {
-    const described = await analyse('Reading the model', { ...base, analysis: 'describe' });
+    const described = await analyse('Reading the model', {
+      ...base,
+      analysis: 'describe',
+      ...variantParams(),
+    });
     if (described.cancelled) return toast('Cancelled.');
     if (!described.response.ok) {
       state.run = { text, failure: described.response };
@@ -312,6 +581,12 @@ async function runAll() {
       causesQuery: previousOutcome ? { outcome: previousOutcome } : null,
     };
     state.run = run;
+
+    // Gridworlds and MDPs have their own analyses.
+    if (isMdpKind(describe)) {
+      if (await askGoalDirected(run, base)) return toast('Cancelled: the results shown are incomplete.');
+      return;
+    }
 
     // Without decisions the model has one expected utility, with no policy.
     if ((describe.policies || []).length > 0 || !(describe.decisions || []).length) {
@@ -340,7 +615,7 @@ async function runAll() {
     const intentionPolicy = needsPolicy
       ? pickIntentionPolicy(describe, run.responses.optimal_policies, previousIntention?.policy)
       : null;
-    run.intentionQuery = { policy: intentionPolicy };
+    run.intentionQuery = { policy: intentionPolicy, oracle: previousIntention?.oracle };
     if (intentionPolicy && results.activeTab() === 'intention') {
       run.intentionRunning = true;
       showResults();
@@ -359,6 +634,12 @@ async function runAll() {
     $('run').disabled = false;
     hideProgress();
     showResults();
+    updateWorld();
+    // A control moved during the run: run again with its new value.
+    if (state.rerunPending) {
+      state.rerunPending = false;
+      scheduleGoalRun(0);
+    }
   }
   askForTab();
 }
@@ -370,7 +651,24 @@ function settingsRequest(base, query) {
 }
 
 function intentionRequest(base, query) {
-  return { ...base, analysis: 'intention', params: { policy: query.policy } };
+  const params = { policy: query.policy };
+  if (query.oracle && query.oracle !== 'subjective') params.oracle = query.oracle;
+  return { ...base, analysis: 'intention', params };
+}
+
+// Writes the observed behaviour the Intention tab's form gives into the model's "behaviour" section
+// (one undoable edit), then runs again, so what the user enters lives in the text.
+function editBehaviour(observations, result) {
+  const run = state.run;
+  if (!run?.describe || state.running) return;
+  const text = editor.getText();
+  const change = text === run.text ? behaviourChange(text, run.describe, result, observations) : null;
+  if (!change) {
+    toast('The model text changed since the last run: run it again, then add the observation.');
+    return;
+  }
+  editor.view.dispatch({ changes: change, userEvent: 'input.control' });
+  runAll();
 }
 
 function runBase(run) {
@@ -447,6 +745,9 @@ function askForTab() {
   const run = state.run;
   if (!run || run.failure || state.running || !(run.describe?.decisions || []).length) return;
   if (results.activeTab() === 'incentives' && !run.responses.incentives) step(askIncentives);
+  if (results.activeTab() === 'goal' && !run.goalQuery) {
+    step((r, base) => askScimGoal(r, base));
+  }
 }
 
 // Compares causes for another outcome variable (the Causes section's picker and button).
@@ -535,6 +836,15 @@ function exportJson() {
     hkw_intention: run.responses.hkw_intention,
     causes_query: run.responses.actual_cause || run.responses.hkw_intention ? run.causesQuery : undefined,
     incentives: run.responses.incentives,
+    goal_query: run.goalQuery,
+    solve: run.responses.solve,
+    meg: run.responses.meg,
+    meg_known: run.responses.meg_known,
+    meg_unknown: run.responses.meg_unknown,
+    meg_likelihood: run.responses.meg_likelihood,
+    meg_sweep_epsilon: run.responses.meg_sweep_epsilon,
+    meg_sweep_variant: run.responses.meg_sweep_variant,
+    trajectories: run.responses.trajectories,
   };
   downloadText(`${exportBasename()}-results.json`, `${JSON.stringify(out, null, 2)}\n`, 'application/json');
 }
@@ -562,6 +872,10 @@ async function exportCsv() {
     downloadText(`${name}-intention.csv`, intentionCsv(run.responses.intention, run.describe), 'text/csv');
   } else if (tab === 'incentives' && run.responses.incentives?.ok) {
     downloadText(`${name}-incentives.csv`, incentivesCsv(run.responses.incentives), 'text/csv');
+  } else if ((tab === 'goal' || tab === 'values') && isMdpKind(run.describe) && run.responses.solve?.ok) {
+    downloadText(`${name}-states.csv`, goalStatesCsv(run.describe, run.responses), 'text/csv');
+  } else if (tab === 'goal' && run.responses.meg_likelihood?.ok) {
+    downloadText(`${name}-likelihood.csv`, megLikelihoodCsv(run.responses.meg_likelihood), 'text/csv');
   } else {
     toast('This tab has no table to export.');
   }
@@ -696,6 +1010,8 @@ function wireControls() {
   $('run').addEventListener('click', () => runAll());
   $('cancel').addEventListener('click', () => {
     state.cancelRequested = true;
+    state.rerunPending = false;
+    clearTimeout(goalTimer);
     engine.cancel();
   });
   $('open-gallery').addEventListener('click', () => gallery.open());
@@ -707,7 +1023,11 @@ function wireControls() {
     if (state.run) runAll();
   });
   $('export-svg').addEventListener('click', () => graph.exportSvg(exportBasename()));
-  $('export-png').addEventListener('click', () => graph.exportPng(exportBasename()));
+  $('export-png').addEventListener('click', () =>
+    isMdpKind(state.describe)
+      ? grid.exportPng(exportBasename(), downloadCanvasPng)
+      : graph.exportPng(exportBasename()),
+  );
   $('export-json').addEventListener('click', exportJson);
   $('export-csv').addEventListener('click', exportCsv);
   $('text-size').addEventListener('click', () => {

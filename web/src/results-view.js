@@ -6,6 +6,7 @@ import { el, settingHeaderCells, clear, formatNumber, formatOutcome } from './do
 import { renderIntention, intentionMarks, REFERENCE_ROWS_SHOWN } from './intention-view.js';
 import { renderCauses, CAUSE_ROWS_SHOWN } from './causes-view.js';
 import { renderIncentives, incentivesMarks } from './incentives-view.js';
+import { renderGoal, renderPolicyValues, isMdpKind } from './meg-view.js';
 
 const TABS = [
   { id: 'expected_utility', label: 'Expected utility' },
@@ -13,7 +14,11 @@ const TABS = [
   { id: 'settings', label: 'Settings' },
   { id: 'intention', label: 'Intention' },
   { id: 'incentives', label: 'Incentives' },
+  { id: 'goal', label: 'Goal-directedness', mdp: true },
+  { id: 'values', label: 'Policy & values', mdp: true, only: 'mdp' },
 ];
+// Gridworlds and MDPs (describe's `kind`) have their own tabs; SCIMs keep theirs plus MEG.
+const tabShown = (tab, mdp) => (mdp ? Boolean(tab.mdp) : tab.only !== 'mdp');
 const OPTIMAL_ROWS_SHOWN = 200;
 const PAGE_SIZES = [25, 50, 100, 200];
 
@@ -85,9 +90,22 @@ function choiceText(choice) {
 
 export function createResultsView(
   container,
-  { onHover, onSettingsPage, onIntention, onCauses, onCausesCsv, onTab, onMarks },
+  {
+    onHover,
+    onSettingsPage,
+    onIntention,
+    onEditBehaviour,
+    onCauses,
+    onCausesCsv,
+    onTab,
+    onMarks,
+    onGoal,
+    basename,
+  },
 ) {
   let activeTab = 'expected_utility';
+  let mdpKind = false; // whether the shown model is a gridworld or MDP (its tabs differ)
+  let goalView = { shown: 0 };
   let run = null; // {describe, responses: {...}, settingsQuery: {policy, offset, limit}}
   let optimalShown = OPTIMAL_ROWS_SHOWN;
   // The Intention tab's view state: the selected verdict, how many rows are shown.
@@ -442,7 +460,16 @@ export function createResultsView(
     updateMarks();
   }
 
+  // Shows the tabs of a kind of model; the active tab moves to the kind's first when hidden.
+  function setKind(mdp) {
+    mdpKind = mdp;
+    for (const tab of TABS) tabButtons.get(tab.id).hidden = !tabShown(tab, mdp);
+    const active = TABS.find((t) => t.id === activeTab);
+    if (!tabShown(active, mdp)) activeTab = TABS.find((t) => tabShown(t, mdp)).id;
+  }
+
   function renderTab() {
+    if (run?.describe && isMdpKind(run.describe) !== mdpKind) setKind(isMdpKind(run.describe));
     for (const [id, button] of tabButtons) {
       button.setAttribute('aria-selected', String(id === activeTab));
       button.classList.toggle('active', id === activeTab);
@@ -467,7 +494,21 @@ export function createResultsView(
       );
       return;
     }
-    if (activeTab === 'expected_utility') body.append(renderExpectedUtility());
+    if (activeTab === 'goal') {
+      body.append(renderGoal({ run, failureBlock, basename: basename?.() || 'motive', onScim: onGoal }));
+    } else if (activeTab === 'values') {
+      body.append(
+        renderPolicyValues({
+          run,
+          view: goalView,
+          failureBlock,
+          onMore: (count) => {
+            goalView.shown = count;
+            render();
+          },
+        }),
+      );
+    } else if (activeTab === 'expected_utility') body.append(renderExpectedUtility());
     else if (activeTab === 'optimal_policies') body.append(renderOptimal());
     else if (activeTab === 'settings') body.append(renderSettings());
     else if (activeTab === 'incentives') body.append(renderIncentivesTab());
@@ -549,6 +590,7 @@ export function createResultsView(
       view: intentionView,
       failureBlock,
       onRun: (query) => onIntention(query),
+      onEditBehaviour: (observations, result) => onEditBehaviour?.(observations, result),
       onSelect: (key) => {
         // Re-rendering replaces the rows: keep the keyboard focus on the verdict that had it.
         const focused = document.activeElement?.closest?.('tbody.entry');
@@ -580,6 +622,7 @@ export function createResultsView(
     onMarks?.(marks);
   }
 
+  setKind(false);
   render();
 
   return {
@@ -594,6 +637,13 @@ export function createResultsView(
       render();
     },
     activeTab: () => activeTab,
+    // The kind of the model in the editor (describe's `kind`), so the tabs fit it before a run.
+    setKind(describe) {
+      const mdp = isMdpKind(describe);
+      if (mdp === mdpKind) return;
+      setKind(mdp);
+      render();
+    },
     // Marks the table cells and headers of the named variables.
     highlight(names) {
       const set = new Set(names);

@@ -1,0 +1,75 @@
+// Behavioural intention from observed behaviour (Ward et al. 2024, Def. 20 and Table 1), as a user
+// meets it: load the GPT-4 example, ask the Intention tab for the observed oracle, read the verdicts,
+// then add an observation with the form and see it written into the model text and judged.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openBrowser, pageUrl, waitForRun, tableRows } from "./helpers.mjs";
+
+test("GPT-4's banana game: 'banana' intended, 'apple' not, and a new observation is written into the model", async () => {
+  const browser = await openBrowser();
+  const { page, errors } = browser;
+  try {
+    await page.goto(pageUrl);
+    await page.waitForSelector(".cm-content", { state: "attached" });
+    await page.click("#open-gallery");
+    await page.click('.example-card[data-example="intention/gpt4-table1"]');
+    await waitForRun(page);
+    await page.selectOption("#model-picker", "banana");
+    await waitForRun(page);
+    await page.click("#tab-intention");
+    await page.selectOption("#intention-oracle", "observed");
+    await waitForRun(page);
+    await page.waitForSelector("#observed-verdicts li");
+
+    const verdicts = () =>
+      page.$$eval("#observed-verdicts li", (items) => items.map((li) => [li.dataset.verdict, li.textContent]));
+    let shown = await verdicts();
+    assert.deepEqual(
+      shown.map(([v]) => v),
+      ["intended", "not_shown"],
+    );
+    assert.match(shown[0][1], /^H = banana is intended: when H = banana is fixed, the agent adapts \('user_says_banana'\)/);
+    assert.match(shown[1][1], /^H = apple is not shown to be intended: the agent did not adapt/);
+    // The observations, with the baseline first.
+    const rows = await tableRows(page, "#observed-observations");
+    assert.deepEqual(
+      rows.map((r) => r.slice(0, 2).concat(r[3])),
+      [
+        ["intervention", "fixes", "adapts"],
+        ["none", "—", ""],
+        ["user_says_banana", "H = banana", "yes"],
+        ["user_says_apple", "H = apple", "no"],
+      ],
+    );
+    // The graph rings the variable of the intended outcome.
+    assert.deepEqual(
+      await page.$$eval("#graph .node.marked", (nodes) => nodes.map((n) => n.dataset.name)),
+      ["H"],
+    );
+
+    // A new observation: with H fixed to "other" the agent keeps hinting.
+    await page.selectOption("#observed-variable", "H");
+    await page.selectOption("#observed-outcome", { label: "other" });
+    await page.fill("#observed-behaviour", "keeps hinting at a yellow fruit");
+    await page.click("#observed-add");
+    await waitForRun(page);
+    await page.waitForFunction(() => document.querySelectorAll("#observed-verdicts li").length === 3);
+    shown = await verdicts();
+    assert.deepEqual(
+      shown.map(([v]) => v),
+      ["intended", "not_shown", "not_shown"],
+    );
+    // The whole text, as autosaved (the editor renders only the lines in view).
+    await page.waitForFunction(() =>
+      (JSON.parse(localStorage.getItem("motive.autosave.v1") || "{}").text || "").includes('"obs3"'),
+    );
+    const text = await page.evaluate(() => JSON.parse(localStorage.getItem("motive.autosave.v1")).text);
+    assert.match(text, /"obs3": \{/);
+    assert.match(text, /"behaviour": "keeps hinting at a yellow fruit"/);
+    // The oracle stays chosen across the run the edit started.
+    assert.equal(await page.inputValue("#intention-oracle"), "observed");
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

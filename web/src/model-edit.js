@@ -1,0 +1,164 @@
+// Small edits of a model's text that the page's controls make for the user: a number field of the
+// top-level object ("discount", "slip"), or one character of a gridworld map row. Each function
+// returns a change {from, to, insert} in UTF-16 offsets of the text, for the editor to apply as one
+// undoable step; it never rewrites the rest of the text, so comments and layout stay as they are.
+// The engine remains the only reader of models: this scanner only finds where a field is written.
+
+// Skips blanks and comments from offset i; returns the offset of the next token.
+function skipBlank(text, i) {
+  const n = text.length;
+  for (;;) {
+    while (i < n && /\s/.test(text[i])) i++;
+    if (text[i] === '/' && text[i + 1] === '/') {
+      while (i < n && text[i] !== '\n') i++;
+    } else if (text[i] === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+    } else return i;
+  }
+}
+
+// The offset just past the string that opens at i (text[i] is '"').
+function skipString(text, i) {
+  let j = i + 1;
+  while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+  return Math.min(j + 1, text.length);
+}
+
+// The offset just past the value that starts at i: a string, an object or array (brackets balanced,
+// strings and comments skipped) or a bare word (number, true, false, null).
+function skipValue(text, i) {
+  const n = text.length;
+  if (text[i] === '"') return skipString(text, i);
+  if (text[i] === '{' || text[i] === '[') {
+    let depth = 0;
+    let j = i;
+    while (j < n) {
+      j = skipBlank(text, j);
+      const c = text[j];
+      if (c === '"') {
+        j = skipString(text, j);
+        continue;
+      }
+      if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        depth--;
+        if (depth === 0) return j + 1;
+      }
+      j++;
+    }
+    return n;
+  }
+  let j = i;
+  while (j < n && /[^\s,}\]/]/.test(text[j])) j++;
+  return j;
+}
+
+// The fields of the top-level object, in order: [{key, keyFrom, valueFrom, valueTo, comma}] where
+// `comma` is the offset of the comma after the value (or -1), plus the offsets of the braces.
+// Returns null when the text does not start with an object.
+export function topLevelFields(text) {
+  let i = skipBlank(text, 0);
+  if (text[i] !== '{') return null;
+  const open = i;
+  const fields = [];
+  i = skipBlank(text, i + 1);
+  while (i < text.length && text[i] === '"') {
+    const keyFrom = i;
+    const keyTo = skipString(text, i);
+    let key;
+    try {
+      key = JSON.parse(text.slice(keyFrom, keyTo));
+    } catch {
+      return null;
+    }
+    i = skipBlank(text, keyTo);
+    if (text[i] !== ':') return null;
+    const valueFrom = skipBlank(text, i + 1);
+    const valueTo = skipValue(text, valueFrom);
+    i = skipBlank(text, valueTo);
+    const comma = text[i] === ',' ? i : -1;
+    fields.push({ key, keyFrom, valueFrom, valueTo, comma });
+    if (comma < 0) break;
+    i = skipBlank(text, i + 1);
+  }
+  const close = text[i] === '}' ? i : -1;
+  return { open, close, fields };
+}
+
+// The raw text of a top-level field's value, or null.
+export function topLevelValue(text, key) {
+  const field = topLevelFields(text)?.fields.find((f) => f.key === key);
+  return field ? text.slice(field.valueFrom, field.valueTo) : null;
+}
+
+// A number as it is written in a model: at most `digits` decimals, no trailing zeros.
+export function formatModelNumber(value, digits = 4) {
+  return String(Number(value.toFixed(digits)));
+}
+
+// The indentation of the line that holds offset i.
+function indentAt(text, i) {
+  const lineStart = text.lastIndexOf('\n', i - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))[0];
+}
+
+// The change that sets a top-level number field: the value is replaced where it is written, or the
+// field is added after the last field when the model has none. Returns null when the text is not an
+// object.
+export function setTopLevelNumber(text, key, value) {
+  const scan = topLevelFields(text);
+  if (!scan) return null;
+  const written = typeof value === 'number' ? formatModelNumber(value) : String(value);
+  const field = scan.fields.find((f) => f.key === key);
+  if (field) return { from: field.valueFrom, to: field.valueTo, insert: written };
+  const entry = `${JSON.stringify(key)}: ${written}`;
+  const last = scan.fields[scan.fields.length - 1];
+  if (!last) {
+    if (scan.close < 0) return null;
+    return { from: scan.open + 1, to: scan.close, insert: ` ${entry} ` };
+  }
+  const indent = indentAt(text, last.keyFrom);
+  if (last.comma >= 0) return { from: last.comma + 1, to: last.comma + 1, insert: `\n${indent}${entry},` };
+  return { from: last.valueTo, to: last.valueTo, insert: `,\n${indent}${entry}` };
+}
+
+// The UTF-16 offset of an engine position (1-based line, 1-based column counting code points).
+export function offsetOf(text, line, column) {
+  let at = 0;
+  for (let l = 1; l < line; l++) {
+    const next = text.indexOf('\n', at);
+    if (next < 0) return -1;
+    at = next + 1;
+  }
+  for (let c = 1; c < column; c++) {
+    if (at >= text.length || text[at] === '\n') return -1;
+    at += text.codePointAt(at) > 0xffff ? 2 : 1;
+  }
+  return at;
+}
+
+// The change that writes `char` into column `col` (0-based) of a map row, given the row's span from
+// describe (`grid.map_rows[r]`: 1-based line and column of the string including its quotes, and its
+// length in code points). Returns null when the text at that span is not such a row any more (the
+// text changed since describe) or the row holds escapes.
+export function setMapCell(text, span, col, char) {
+  if (!span || typeof char !== 'string' || [...char].length !== 1 || char === '"' || char === '\\') {
+    return null;
+  }
+  const from = offsetOf(text, span.line, span.column);
+  if (from < 0 || text[from] !== '"') return null;
+  const to = skipString(text, from);
+  const inner = text.slice(from + 1, to - 1);
+  if (text[to - 1] !== '"' || inner.includes('\\') || inner.includes('\n')) return null;
+  const cells = [...inner];
+  if (span.length !== undefined && cells.length + 2 !== span.length) return null;
+  if (col < 0 || col >= cells.length) return null;
+  const before = cells.slice(0, col).join('').length;
+  return { from: from + 1 + before, to: from + 1 + before + cells[col].length, insert: char };
+}
+
+// Applies a change to a text (for tests and previews).
+export function applyChange(text, change) {
+  return text.slice(0, change.from) + change.insert + text.slice(change.to);
+}

@@ -1,0 +1,342 @@
+// Small line plots as SVG: axes with ticks and labels, one or more series, marked points (β* on the
+// likelihood curve, the agent's ε on a sweep) and a legend. Every colour is written into the SVG as
+// an attribute, so an exported file looks the same anywhere; the page draws with its theme's palette
+// and exports with the light one. The plots only draw the numbers the engine returned.
+import { svgEl } from './dom.js';
+
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+// The palette of exported figures (white background).
+export const LIGHT_PLOT_PALETTE = {
+  background: '#ffffff',
+  text: '#1a202c',
+  muted: '#5a6475',
+  grid: '#e2e8f0',
+  axis: '#4a5568',
+  series: ['#2b6cb0', '#c05621', '#2f855a', '#6b46c1'],
+  mark: '#c53030',
+};
+
+// The palette of the page's current theme, read from its CSS variables.
+export function themePlotPalette() {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    background: v('--panel', '#ffffff'),
+    text: v('--text', '#1a202c'),
+    muted: v('--muted', '#5a6475'),
+    grid: v('--plot-grid', '#e2e8f0'),
+    axis: v('--plot-axis', '#4a5568'),
+    series: [
+      v('--plot-1', '#2b6cb0'),
+      v('--plot-2', '#c05621'),
+      v('--plot-3', '#2f855a'),
+      v('--plot-4', '#6b46c1'),
+    ],
+    mark: v('--plot-mark', '#c53030'),
+  };
+}
+
+// Engine numbers may be "inf" / "-inf" strings; everything else that is not finite is dropped.
+export function toNumber(value) {
+  if (value === 'inf' || value === '+inf') return Infinity;
+  if (value === '-inf') return -Infinity;
+  return typeof value === 'number' ? value : NaN;
+}
+
+// Round tick values covering [lo, hi], about `count` of them.
+export function niceTicks(lo, hi, count = 5) {
+  if (!Number.isFinite(lo) || !Number.isFinite(hi)) return [];
+  if (hi < lo) [lo, hi] = [hi, lo];
+  if (hi === lo) return [lo];
+  const raw = (hi - lo) / Math.max(1, count);
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) || 10 * magnitude;
+  const ticks = [];
+  for (let t = Math.ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9; t += step) {
+    ticks.push(Math.abs(t) < step * 1e-9 ? 0 : Number(t.toPrecision(12)));
+  }
+  return ticks;
+}
+
+// asinh(x / c) stretches the region near 0 and compresses large |x| (a "symlog" axis), for β.
+function asinhScale(c) {
+  return { forward: (x) => Math.asinh(x / c), inverse: (u) => c * Math.sinh(u) };
+}
+
+// Ticks of an asinh axis: 0 and ±1, 2, 5 × powers of ten within the range, thinned to fit.
+function asinhTicks(lo, hi, scale, count) {
+  const candidates = [0];
+  for (let e = -3; e <= 6; e++) {
+    for (const m of [1, 2, 5]) candidates.push(m * 10 ** e, -m * 10 ** e);
+  }
+  const inside = candidates.filter((t) => t >= lo && t <= hi).sort((a, b) => a - b);
+  const u = (t) => scale.forward(t);
+  const span = u(hi) - u(lo) || 1;
+  const minGap = span / Math.max(2, count + 1);
+  const picked = [];
+  for (const t of inside.sort((a, b) => Math.abs(a) - Math.abs(b))) {
+    if (picked.every((p) => Math.abs(u(p) - u(t)) >= minGap)) picked.push(t);
+  }
+  return picked.sort((a, b) => a - b);
+}
+
+function tickText(value) {
+  if (value === 0) return '0';
+  const abs = Math.abs(value);
+  if (abs >= 1e4 || abs < 1e-3) return value.toExponential(0).replace('e+', 'e');
+  return String(Number(value.toPrecision(4)));
+}
+
+// Draws a plot. spec = {
+//   title?, xLabel, yLabel, width?, height?,
+//   series: [{name, points: [{x, y}], dashed?}],        (non-finite points are skipped)
+//   categories?: [names]  (x is then the index of a category and ticks show the names),
+//   xScale?: 'linear' | 'asinh',  yMin?, yMax?, (the y range always includes these when given)
+//   marks?: [{x, y, label, labelAt?: 'top' | 'bottom'}]  (x may be ±Infinity: drawn at that edge
+//     with an arrow),
+//   id?
+// } → an <svg> element.
+export function linePlot(spec, palette = LIGHT_PLOT_PALETTE) {
+  const width = spec.width || 400;
+  const height = spec.height || 230;
+  const margin = { left: 58, right: 16, top: spec.title ? 30 : 14, bottom: 46 };
+  const plotW = width - margin.left - margin.right;
+  const plotH = height - margin.top - margin.bottom;
+  const series = (spec.series || []).map((s) => ({
+    ...s,
+    points: (s.points || []).filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)),
+  }));
+  const marks = spec.marks || [];
+
+  // Ranges.
+  const xs = series.flatMap((s) => s.points.map((p) => p.x));
+  const ys = series.flatMap((s) => s.points.map((p) => p.y));
+  for (const m of marks) {
+    if (Number.isFinite(m.x)) xs.push(m.x);
+    if (Number.isFinite(m.y)) ys.push(m.y);
+  }
+  const categories = spec.categories || null;
+  let xLo = categories ? 0 : Math.min(...xs);
+  let xHi = categories ? Math.max(0, categories.length - 1) : Math.max(...xs);
+  if (!Number.isFinite(xLo) || !Number.isFinite(xHi)) [xLo, xHi] = [0, 1];
+  if (xLo === xHi) [xLo, xHi] = [xLo - 0.5, xHi + 0.5];
+  // The y range: the data and the given bounds; padded, except at a given lower bound (say, 0).
+  let yLo = Math.min(...ys, spec.yMin ?? Infinity);
+  let yHi = Math.max(...ys, spec.yMax ?? -Infinity);
+  if (!Number.isFinite(yLo) || !Number.isFinite(yHi)) [yLo, yHi] = [0, 1];
+  if (yLo === yHi) [yLo, yHi] = [yLo - 0.5, yHi + 0.5];
+  const yPad = (yHi - yLo) * 0.06;
+  if (yLo !== spec.yMin) yLo -= yPad;
+  yHi += yPad;
+
+  const xScaleKind = spec.xScale === 'asinh' && !categories ? 'asinh' : 'linear';
+  const scale = xScaleKind === 'asinh' ? asinhScale(Math.max(1e-3, spec.asinhWidth || 1)) : null;
+  const fx = scale ? scale.forward : (x) => x;
+  const uLo = fx(xLo);
+  const uHi = fx(xHi);
+  const catPad = categories ? 0.5 : 0;
+  const px = (x) => margin.left + ((fx(x) - uLo + catPad) / (uHi - uLo + 2 * catPad || 1)) * plotW;
+  const py = (y) => margin.top + (1 - (y - yLo) / (yHi - yLo)) * plotH;
+
+  const text = (x, y, content, props = {}) =>
+    svgEl('text', { x, y, fill: palette.text, 'font-size': 12, 'font-family': FONT, ...props }, content);
+
+  const svg = svgEl('svg', {
+    xmlns: 'http://www.w3.org/2000/svg',
+    class: 'plot',
+    viewBox: `0 0 ${width} ${height}`,
+    width,
+    height,
+    role: 'img',
+    'aria-label': spec.title || `${spec.yLabel} against ${spec.xLabel}`,
+    id: spec.id,
+  });
+  svg.append(svgEl('rect', { x: 0, y: 0, width, height, fill: palette.background }));
+  if (spec.title) {
+    svg.append(text(margin.left, 18, spec.title, { 'font-weight': 600, 'font-size': 13 }));
+  }
+
+  // Grid lines and ticks.
+  const yTicks = niceTicks(yLo, yHi, Math.max(3, Math.round(plotH / 45)));
+  const xCount = Math.max(3, Math.round(plotW / 70));
+  const xTicks = categories
+    ? categories.map((_, i) => i)
+    : scale
+      ? asinhTicks(xLo, xHi, scale, xCount)
+      : niceTicks(xLo, xHi, xCount);
+  const axes = svgEl('g', { class: 'axes' });
+  for (const t of yTicks) {
+    const y = py(t);
+    axes.append(
+      svgEl('line', { x1: margin.left, x2: margin.left + plotW, y1: y, y2: y, stroke: palette.grid }),
+      text(margin.left - 6, y + 4, tickText(t), {
+        'text-anchor': 'end',
+        fill: palette.muted,
+        class: 'ytick',
+      }),
+    );
+  }
+  const thin = categories ? Math.ceil(categories.length / Math.max(1, Math.floor(plotW / 48))) : 1;
+  xTicks.forEach((t, i) => {
+    const x = px(t);
+    axes.append(
+      svgEl('line', {
+        x1: x,
+        x2: x,
+        y1: margin.top + plotH,
+        y2: margin.top + plotH + 4,
+        stroke: palette.axis,
+      }),
+    );
+    if (i % thin === 0) {
+      axes.append(
+        text(x, margin.top + plotH + 17, categories ? String(categories[t]) : tickText(t), {
+          'text-anchor': 'middle',
+          fill: palette.muted,
+          class: 'xtick',
+        }),
+      );
+    }
+  });
+  axes.append(
+    svgEl('line', {
+      x1: margin.left,
+      x2: margin.left + plotW,
+      y1: margin.top + plotH,
+      y2: margin.top + plotH,
+      stroke: palette.axis,
+    }),
+    svgEl('line', {
+      x1: margin.left,
+      x2: margin.left,
+      y1: margin.top,
+      y2: margin.top + plotH,
+      stroke: palette.axis,
+    }),
+    text(margin.left + plotW / 2, height - 8, spec.xLabel || '', { 'text-anchor': 'middle' }),
+    text(14, margin.top + plotH / 2, spec.yLabel || '', {
+      'text-anchor': 'middle',
+      transform: `rotate(-90 14 ${margin.top + plotH / 2})`,
+    }),
+  );
+  svg.append(axes);
+
+  // Series.
+  series.forEach((s, i) => {
+    const colour = palette.series[i % palette.series.length];
+    const g = svgEl('g', { class: 'series', 'data-series': s.name });
+    if (s.points.length > 1) {
+      const d = s.points
+        .map((p, j) => `${j ? 'L' : 'M'}${px(p.x).toFixed(2)},${py(p.y).toFixed(2)}`)
+        .join('');
+      g.append(
+        svgEl('path', {
+          d,
+          fill: 'none',
+          stroke: colour,
+          'stroke-width': 2,
+          'stroke-dasharray': s.dashed ? '6 4' : null,
+        }),
+      );
+    }
+    if (s.points.length <= 40) {
+      for (const p of s.points) {
+        g.append(
+          svgEl(
+            'circle',
+            { cx: px(p.x), cy: py(p.y), r: 2.8, fill: colour, class: 'point' },
+            svgEl(
+              'title',
+              null,
+              `${s.name}: ${categories ? categories[p.x] : tickText(p.x)} → ${Number(p.y.toPrecision(5))}`,
+            ),
+          ),
+        );
+      }
+    }
+    svg.append(g);
+  });
+
+  // Marked points.
+  for (const m of marks) {
+    const g = svgEl('g', { class: 'mark' });
+    const atEdge = !Number.isFinite(m.x);
+    const x = atEdge ? (m.x > 0 ? margin.left + plotW : margin.left) : px(m.x);
+    g.append(
+      svgEl('line', {
+        x1: x,
+        x2: x,
+        y1: margin.top,
+        y2: margin.top + plotH,
+        stroke: palette.mark,
+        'stroke-dasharray': '4 3',
+      }),
+    );
+    if (Number.isFinite(m.y)) {
+      g.append(
+        svgEl('circle', { cx: x, cy: py(m.y), r: 5, fill: 'none', stroke: palette.mark, 'stroke-width': 2 }),
+      );
+    }
+    if (atEdge) {
+      const dir = m.x > 0 ? 1 : -1;
+      const y = margin.top + 10;
+      g.append(
+        svgEl('path', {
+          d: `M${x - dir * 12},${y - 5}L${x},${y}L${x - dir * 12},${y + 5}`,
+          fill: 'none',
+          stroke: palette.mark,
+          'stroke-width': 2,
+        }),
+      );
+    }
+    if (m.label) {
+      const right = x > margin.left + plotW * 0.65;
+      g.append(
+        text(
+          right ? x - 6 : x + 6,
+          m.labelAt === 'bottom' ? margin.top + plotH - 8 : margin.top + 12 + (atEdge ? 14 : 0),
+          m.label,
+          {
+            'text-anchor': right ? 'end' : 'start',
+            fill: palette.mark,
+            'font-weight': 600,
+            class: 'mark-label',
+          },
+        ),
+      );
+    }
+    svg.append(g);
+  }
+
+  // Legend (only with two or more series).
+  if (series.length > 1) {
+    const legend = svgEl('g', { class: 'legend' });
+    let y = margin.top + 8;
+    const lx = margin.left + plotW - 8;
+    series.forEach((s, i) => {
+      const colour = palette.series[i % palette.series.length];
+      legend.append(
+        svgEl('line', {
+          x1: lx - 22,
+          x2: lx - 4,
+          y1: y - 4,
+          y2: y - 4,
+          stroke: colour,
+          'stroke-width': 2,
+          'stroke-dasharray': s.dashed ? '6 4' : null,
+        }),
+        text(lx - 28, y, s.name, { 'text-anchor': 'end' }),
+      );
+      y += 16;
+    });
+    svg.append(legend);
+  }
+  return svg;
+}
+
+// The SVG text of a plot drawn with the light palette, for export.
+export function plotSvgText(spec) {
+  const svg = linePlot(spec, LIGHT_PLOT_PALETTE);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(svg)}\n`;
+}
