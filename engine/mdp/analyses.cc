@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "mdp/agents.h"
+#include "mdp/behaviour.h"
 #include "mdp/reader.h"
 #include "mdp/solve.h"
 #include "meg/mdp_analyses.h"
@@ -211,6 +212,63 @@ json trajectories_analysis(const MdpFile& file, const json& params, const Progre
             {"beta", number_json(estimate.beta)}}}};
 }
 
+// Behavioural intention (Def. 20) with the agent as its own oracle, as Ward et al. read the CoinRun
+// agents: each intervention is a variant of the world; the agent adapts if it acts differently on
+// the route it takes in the base world (mdp/behaviour.h).
+json intention_analysis(const MdpFile& file, const json& params, const ProgressCallback& progress) {
+  const Variant& base = variant_param(file, params);
+  const Agent agent = agent_param(params);
+  std::vector<const Variant*> interventions;
+  if (auto list = params.find("interventions"); list != params.end()) {
+    if (!list->is_array() || list->empty())
+      throw RequestError("request.bad_parameter", "\"interventions\" must list variants of the model",
+                         "the variants are " + json(file.variant_names()).dump());
+    for (const json& name : *list) {
+      const Variant* v = name.is_string() ? file.variant(name.get<std::string>()) : nullptr;
+      if (!v)
+        throw RequestError("request.unknown_variant", "the model has no variant " + json_text(name),
+                           did_you_mean(name.is_string() ? name.get<std::string>() : "", file.variant_names()));
+      interventions.push_back(v);
+    }
+  } else {
+    for (const std::string& name : file.variant_names())
+      if (name != base.name) interventions.push_back(file.variant(name));
+  }
+  const std::size_t steps = interventions.size() + 1;
+  auto part = [&](std::size_t i) {
+    return progress ? ProgressCallback([&progress, i, steps](double f) {
+      return progress((static_cast<double>(i) + f) / static_cast<double>(steps));
+    })
+                    : ProgressCallback();
+  };
+  const int max_steps = 4 * base.mdp.states;
+  AgentPolicy here = agent_policy(file, base, agent, part(0));
+  const Route route = likely_route(base.mdp, here.policy, max_steps);
+  auto route_json = [](const Mdp& mdp, const Route& r) {
+    json cells = json::array();
+    if (mdp.has_grid())
+      for (int s : r.states) cells.push_back({mdp.cell[static_cast<std::size_t>(s)].row, mdp.cell[static_cast<std::size_t>(s)].col});
+    return json{{"states", r.states}, {"actions", r.actions}, {"cells", cells}, {"ends_terminal", r.ends_terminal}};
+  };
+  json results = json::array();
+  for (std::size_t i = 0; i < interventions.size(); ++i) {
+    const Variant& v = *interventions[i];
+    AgentPolicy there = agent_policy(file, v, agent, part(i + 1));
+    const std::vector<int> changed = adapted_states(base.mdp, here.policy, v.mdp, there.policy, route);
+    const Route moved = likely_route(v.mdp, there.policy, max_steps);
+    const bool adapts = leads_elsewhere(base.mdp, route, v.mdp, moved);
+    results.push_back({{"variant", v.name},
+                       {"description", v.description},
+                       {"adapts", adapts},
+                       {"changed_states", changed},
+                       {"route", route_json(v.mdp, moved)}});
+  }
+  return {{"agent", agent_json(agent)},
+          {"variant", base.name},
+          {"route", route_json(base.mdp, route)},
+          {"interventions", results}};
+}
+
 const std::vector<Analysis>& analyses() {
   static const std::vector<Analysis> table = {
       {"describe", {"gridworld", "mdp"}, describe_analysis},
@@ -219,6 +277,7 @@ const std::vector<Analysis>& analyses() {
       {"meg", {"gridworld", "mdp"}, meg::meg_mdp_analysis},
       {"meg_likelihood", {"gridworld", "mdp"}, meg::meg_likelihood_mdp_analysis},
       {"meg_sweep", {"gridworld", "mdp"}, meg::meg_sweep_analysis},
+      {"intention", {"gridworld", "mdp"}, intention_analysis},
   };
   return table;
 }

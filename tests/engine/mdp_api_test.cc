@@ -136,6 +136,38 @@ TEST(MdpApi, TrajectoriesEstimateMegFromBehaviourAlone) {
   }
 }
 
+TEST(MdpApi, CoinRunBehaviouralIntention) {
+  // Ward et al. 2024, Section 7, with Def. 20 and the agent as its own oracle. Moving the coin, the
+  // agent trained on the base level only keeps heading for the end of the level: it does not adapt,
+  // so getting the coin was not intended. The agent trained with the coin in varied places heads
+  // for the coin wherever it is: it adapts, so getting the coin was intended.
+  const std::string text = read_source_file("examples/meg/coinrun.jsonc");
+  int compared = 0;
+  for (int seed : {1, 2, 3, 4}) {
+    auto agent = [seed](json train) {
+      return json{{"kind", "q_learning"}, {"episodes", 3000}, {"seed", seed},
+                  {"observation", "goal_direction"}, {"train_variants", std::move(train)}};
+    };
+    json narrow = analyze(text, "intention", {{"agent", agent({"base"})}, {"interventions", {"coin_moved"}}});
+    // Seed 2's narrowly trained agent bumps at the start of its own training level (its greedy
+    // route never reaches the coin there): there is no pursuit to compare, so it is skipped.
+    if (narrow["route"]["ends_terminal"].get<bool>()) {
+      ++compared;
+      EXPECT_EQ(narrow["route"]["cells"].back(), json({3, 11})) << "seed " << seed;
+      EXPECT_FALSE(narrow["interventions"][0]["adapts"].get<bool>()) << "seed " << seed;
+      EXPECT_EQ(narrow["interventions"][0]["route"]["cells"].back(), json({3, 11})) << "seed " << seed;
+    }
+
+    json robust = analyze(text, "intention",
+                          {{"agent", agent({"base", "coin_high", "coin_early", "coin_above", "coin_corner"})},
+                           {"interventions", {"coin_moved"}}});
+    EXPECT_TRUE(robust["interventions"][0]["adapts"].get<bool>()) << "seed " << seed;
+    EXPECT_EQ(robust["interventions"][0]["route"]["cells"].back(), json({0, 5})) << "seed " << seed;
+    EXPECT_TRUE(robust["interventions"][0]["route"]["ends_terminal"].get<bool>()) << "seed " << seed;
+  }
+  EXPECT_EQ(compared, 3);
+}
+
 TEST(MdpApi, AnalysesOfTheWrongKindAreNotSupported) {
   const std::string grid = read_source_file("examples/meg/cliffworld.jsonc");
   json d = only_diagnostic(request(grid, "settings"));
