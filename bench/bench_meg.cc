@@ -1,8 +1,7 @@
 // Google Benchmark suite of MEG (engine/meg): CliffWorld through the API (known and unknown utility, the ε sweep
-// of issue 4's speed goals), the mouse CID, and n × n gridworlds, n = 10 to 200 (the CliffWorld-like winding world
-// of bench_mdp.cc: start top left, goal bottom right, slip 0.1, discount 0.9, rows of cliff with alternating gaps;
-// here the cliff costs −20, so that falling is worse than wandering forever, −1/(1 − γ) = −10, and far from the
-// goal the agent's moves near a cliff still matter).
+// of issue 4's speed goals), the mouse CID, and n × n gridworlds, n = 10 to 200 (bench/workloads.h's gridworld_model:
+// start top left, goal bottom right, slip 0.1, discount 0.9, rows of cliff with alternating gaps; the cliff costs
+// −20, so that falling is worse than wandering forever, −1/(1 − γ) = −10).
 // "recompute" is what an edit of the map costs before the page can redraw: the optimal agent's policy, its
 // occupancy and its known-utility MEG. Registered statically; bench_scim.cc's main runs them too.
 //
@@ -20,14 +19,12 @@
 #include "mdp/mdp.h"
 #include "mdp/solve.h"
 #include "meg/mdp_meg.h"
+#include "mdp_counters.h"
 #include "workloads.h"
 
 namespace {
 
-using motive::mdp::CellType;
-using motive::mdp::GridWorld;
 using motive::mdp::Mdp;
-using motive::mdp::Move;
 using motive::mdp::Policy;
 using nlohmann::json;
 
@@ -35,27 +32,6 @@ std::string example(const std::string& id) {
   for (const auto& [name, text] : motive::bench::embedded_examples())
     if (name == id) return text;
   return {};
-}
-
-GridWorld winding_world(int n) {
-  GridWorld world;
-  world.rows = world.cols = n;
-  world.slip = 0.1;
-  world.discount = 0.9;
-  world.actions = {Move::kUp, Move::kDown, Move::kLeft, Move::kRight};
-  world.cells.assign(static_cast<std::size_t>(n) * n, {'.', CellType::kFloor, -1, false});
-  for (int r = 2; r + 1 < n; r += 4)
-    for (int c = 0; c + 2 < n; ++c)
-      world.cells[r * n + (r % 8 == 2 ? c + 2 : c)] = {'C', CellType::kCliff, -20, true};
-  world.cells[0] = {'S', CellType::kStart, -1, false};
-  world.cells[static_cast<std::size_t>(n) * n - 1] = {'G', CellType::kGoal, 10, true};
-  return world;
-}
-
-// The ε-greedy agent of an MDP: (1 − ε) π* + ε/|A|, π* first-greedy.
-Policy epsilon_greedy(const Mdp& mdp, double epsilon) {
-  Policy best = motive::mdp::first_greedy_policy(motive::mdp::value_iteration(mdp, mdp.reward).q);
-  return (1 - epsilon) * best + Policy::Constant(mdp.states, mdp.actions, epsilon / mdp.actions);
 }
 
 void request(benchmark::State& state, const std::string& model, const std::string& analysis, const json& params) {
@@ -101,23 +77,20 @@ void BM_MouseUnknown(benchmark::State& state) {
   request(state, example("meg/mouse"), "meg", {{"policy", "p80"}, {"utility", "unknown"}, {"targets", {"C"}}});
 }
 
-void grid_counters(benchmark::State& state, const Mdp& mdp) {
-  state.counters["states"] = mdp.states;
-  state.counters["transitions"] = static_cast<double>(mdp.transition_count());
-}
-
 void BM_GridRecompute(benchmark::State& state) {
-  const Mdp mdp = motive::mdp::build_gridworld_mdp(winding_world(static_cast<int>(state.range(0))));
+  const motive::mdp::MdpFile file = motive::bench::gridworld_file(static_cast<int>(state.range(0)));
+  const Mdp& mdp = file.variants.front().mdp;
   for (auto _ : state) {
     Policy agent = motive::mdp::greedy_policy(motive::mdp::value_iteration(mdp, mdp.reward).q);
     benchmark::DoNotOptimize(motive::meg::known_utility_meg(mdp, mdp.reward, agent, motive::mdp::occupancy(mdp, agent)));
   }
-  grid_counters(state, mdp);
+  motive::bench::mdp_counters(state, mdp);
 }
 
 void BM_GridKnownEpsilon(benchmark::State& state) {
-  const Mdp mdp = motive::mdp::build_gridworld_mdp(winding_world(static_cast<int>(state.range(0))));
-  const Policy agent = epsilon_greedy(mdp, 0.1);
+  const motive::mdp::MdpFile file = motive::bench::gridworld_file(static_cast<int>(state.range(0)));
+  const Mdp& mdp = file.variants.front().mdp;
+  const Policy agent = motive::bench::epsilon_greedy_policy(file, 0.1);
   const Eigen::VectorXd d = motive::mdp::occupancy(mdp, agent);
   int evaluations = 0;
   for (auto _ : state) {
@@ -125,25 +98,27 @@ void BM_GridKnownEpsilon(benchmark::State& state) {
     evaluations = r.iterations;
     benchmark::DoNotOptimize(r);
   }
-  grid_counters(state, mdp);
+  motive::bench::mdp_counters(state, mdp);
   state.counters["beta_evaluations"] = evaluations;
 }
 
 void BM_GridSoftSolve(benchmark::State& state) {
-  const Mdp mdp = motive::mdp::build_gridworld_mdp(winding_world(static_cast<int>(state.range(0))));
+  const motive::mdp::MdpFile file = motive::bench::gridworld_file(static_cast<int>(state.range(0)));
+  const Mdp& mdp = file.variants.front().mdp;
   int sweeps = 0;
   for (auto _ : state) {
     motive::meg::SoftFamily family(mdp, mdp.reward);
     sweeps = family.solve(1.0).sweeps;
     benchmark::DoNotOptimize(family.policy());
   }
-  grid_counters(state, mdp);
+  motive::bench::mdp_counters(state, mdp);
   state.counters["sweeps"] = sweeps;
 }
 
 void BM_GridUnknown(benchmark::State& state) {
-  const Mdp mdp = motive::mdp::build_gridworld_mdp(winding_world(static_cast<int>(state.range(0))));
-  const Policy agent = epsilon_greedy(mdp, 0.1);
+  const motive::mdp::MdpFile file = motive::bench::gridworld_file(static_cast<int>(state.range(0)));
+  const Mdp& mdp = file.variants.front().mdp;
+  const Policy agent = motive::bench::epsilon_greedy_policy(file, 0.1);
   const Eigen::VectorXd d = motive::mdp::occupancy(mdp, agent);
   int iterations = 0;
   for (auto _ : state) {
@@ -151,7 +126,7 @@ void BM_GridUnknown(benchmark::State& state) {
     iterations = r.iterations;
     benchmark::DoNotOptimize(r);
   }
-  grid_counters(state, mdp);
+  motive::bench::mdp_counters(state, mdp);
   state.counters["iterations"] = iterations;
 }
 

@@ -1,10 +1,14 @@
 #include "workloads.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "api/api.h"
+#include "core/diagnostics.h"
+#include "mdp/agents.h"
+#include "mdp/reader.h"
 
 namespace motive::bench {
 namespace {
@@ -203,6 +207,19 @@ std::string gridworld_model(int n) {
                    {"slip", 0.1},
                    {"discount", 0.9}};
   return model.dump();
+}
+
+motive::mdp::MdpFile gridworld_file(int n) {
+  Diagnostics diagnostics;
+  std::optional<motive::mdp::MdpFile> file = motive::mdp::read_mdp_file(gridworld_model(n), &diagnostics);
+  if (!file) throw std::runtime_error("the benchmark gridworld does not read");
+  return std::move(*file);
+}
+
+motive::mdp::Policy epsilon_greedy_policy(const motive::mdp::MdpFile& file, double epsilon) {
+  const motive::mdp::Agent agent =
+      motive::mdp::agent_param({{"agent", {{"kind", "epsilon_greedy"}, {"epsilon", epsilon}}}});
+  return motive::mdp::agent_policy(file, file.variants.front(), agent).policy;
 }
 
 std::vector<Workload> meg_workloads(bool quick) {

@@ -12,6 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mdp/mdp.h"
+#include "mdp/solve.h"
+
 namespace motive::bench {
 
 // The shape of a generated model.
@@ -56,6 +59,10 @@ std::vector<Workload> example_workloads();
 // An n × n gridworld (docs/format.md): start top left, goal bottom right, slip 0.1, discount 0.9, rows of cliff
 // (−20) with gaps at alternating ends every fourth row, so that the optimal path winds (as in bench_mdp.cc).
 std::string gridworld_model(int n);
+// The same gridworld as the engine reads it (for the benchmarks that call the solvers directly).
+motive::mdp::MdpFile gridworld_file(int n);
+// The ε-greedy agent of a file's base world, as the engine builds it (agent kind "epsilon_greedy").
+motive::mdp::Policy epsilon_greedy_policy(const motive::mdp::MdpFile& file, double epsilon);
 // MEG (issue 4's speed goals): CliffWorld known and unknown utility and the 21-value ε sweep, the mouse, and
 // the known-utility MEG of the optimal agent on n × n gridworlds, n = 10 to 200 (quick: the small ones).
 std::vector<Workload> meg_workloads(bool quick = false);
