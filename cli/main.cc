@@ -208,8 +208,8 @@ void print_human(const std::string& analysis, const json& r) {
   }
 }
 
-// Gridworld and MDP results (kind "gridworld" or "mdp"): describe and solve readably, others as JSON
-// (meg and meg_sweep read the same for every kind: print_human).
+// Gridworld and MDP results (kind "gridworld" or "mdp"): describe and solve readably, the others as
+// print_human prints them.
 void print_mdp_human(const std::string& analysis, const json& r) {
   if (analysis == "describe") {
     if (!r["title"].get<std::string>().empty()) std::cout << r["title"].get<std::string>() << "\n\n";
@@ -231,8 +231,19 @@ void print_mdp_human(const std::string& analysis, const json& r) {
                       text(r["agent"]["occupancy"][s])});
     print_table(rows);
     std::cout << "\nagent's expected utility " << text(r["agent"]["expected_utility"]) << "\n";
+  } else if (analysis == "intention") {
+    auto end_of = [](const json& route) {
+      const json& cells = route["cells"];
+      std::string where = cells.empty() ? "state " + text(route["states"].back())
+                                        : "cell " + text(cells.back()[0]) + "," + text(cells.back()[1]);
+      return where + (route["ends_terminal"].get<bool>() ? " (terminal)" : "");
+    };
+    std::cout << "in " << text(r["variant"]) << " the agent's likely route ends at " << end_of(r["route"]) << "\n";
+    for (const json& i : r["interventions"])
+      std::cout << "  " << text(i["variant"]) << ": " << (i["adapts"].get<bool>() ? "adapts" : "does not adapt")
+                << ", its route ends at " << end_of(i["route"]) << "\n";
   } else {
-    std::cout << motive::json_text(r, 2) << "\n";
+    print_human(analysis, r);  // meg and meg_sweep read the same for every kind; the rest as JSON
   }
 }
 
@@ -294,7 +305,7 @@ int run(int argc, char** argv) {
     std::cout << path << ": ok (" << r["kind"].get<std::string>() << ", " << r["states"].size() << " states, "
               << r["actions"].size() << " actions, " << r["variants"].size()
               << (r["variants"].size() == 1 ? " variant" : " variants") << ")\n";
-  } else if (response.contains("kind") && response["analysis"] != "meg" && response["analysis"] != "meg_sweep") {
+  } else if (response.contains("kind")) {
     print_mdp_human(response["analysis"], response["result"]);
   } else if (command == "check") {
     const json& r = response["result"];

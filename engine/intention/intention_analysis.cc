@@ -392,10 +392,8 @@ json observed_intention_analysis(const Scim& scim, const json& params) {
 }
 
 json intention_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
-  if (auto o = params.find("oracle"); o != params.end() && *o == "observed") {
-    Setup setup = configure(model, params);
-    return observed_intention_analysis(*setup.scim, params);
-  }
+  // The observed oracle reads what was seen, not the model's mechanisms.
+  if (auto o = params.find("oracle"); o != params.end() && *o == "observed") return observed_intention_analysis(model, params);
   Setup setup = configure(model, params);
   const Scim& scim = *setup.scim;
   auto name = params.find("policy");

@@ -4,6 +4,30 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openBrowser, pageUrl, waitForRun, tableRows } from "./helpers.mjs";
+import { setObjectField, applyChange } from "../../web/src/model-edit.js";
+
+// Engine spans are 1-based lines and columns, the end exclusive.
+test("a behaviour section is added at the end of the model's object, or replaced where it is", () => {
+  const text = '{\n  "kind": "scim", // keep me\n  "variables": {}\n}\n';
+  const object = { line: 1, column: 1, end_line: 4, end_column: 2 };
+  const added = applyChange(text, setObjectField(text, object, false, "behaviour", { baseline: "b" }));
+  assert.equal(added, '{\n  "kind": "scim", // keep me\n  "variables": {},\n  "behaviour": {\n    "baseline": "b"\n  }\n}\n');
+  assert.deepEqual(JSON.parse(added.replace("// keep me", "")).behaviour, { baseline: "b" });
+  // A trailing comma is not doubled.
+  const trailing = '{\n  "a": 1,\n}';
+  assert.equal(
+    applyChange(trailing, setObjectField(trailing, { line: 1, column: 1, end_line: 3, end_column: 2 }, false, "k", 2)),
+    '{\n  "a": 1,\n  "k": 2\n}',
+  );
+  // Present: the value at its span is replaced, indented where it stands.
+  const value = { line: 4, column: 16, end_line: 6, end_column: 4 };
+  assert.equal(
+    applyChange(added, setObjectField(added, value, true, "behaviour", { baseline: "c" })),
+    '{\n  "kind": "scim", // keep me\n  "variables": {},\n  "behaviour": {\n    "baseline": "c"\n  }\n}\n',
+  );
+  // A span that no longer fits the text is refused.
+  assert.equal(setObjectField(text, { line: 2, column: 5, end_line: 2, end_column: 11 }, true, "behaviour", {}), null);
+});
 
 test("GPT-4's banana game: 'banana' intended, 'apple' not, and a new observation is written into the model", async () => {
   const browser = await openBrowser();

@@ -5,7 +5,7 @@
 // the model's "behaviour" section, so that what the user enters lives in the model text (autosaved,
 // shared by links, read by the CLI). The view words the engine's JSON; it decides nothing itself.
 import { el, formatOutcome } from './dom.js';
-import { offsetOf } from './model-edit.js';
+import { setObjectField } from './model-edit.js';
 
 // "H = banana" / "X = 1 and Y = 0".
 export function assignmentText(assignment) {
@@ -66,9 +66,9 @@ export function observedMarks(result) {
   return { ring: [...ring], dim: [], focus: [] };
 }
 
-// The "behaviour" section as JSON text, indented to sit at `indent`.
-function behaviourText(result, observations, indent) {
-  const section = { baseline: result?.baseline ?? '' };
+// The "behaviour" section holding `observations`, the rest as the engine read it.
+function behaviourSection(result, observations) {
+  const section = { baseline: result?.baseline || 'What the agent does as the model stands.' };
   if (result?.policy) section.policy = result.policy;
   section.observations = {};
   for (const o of observations) {
@@ -76,40 +76,14 @@ function behaviourText(result, observations, indent) {
     if (o.note) entry.note = o.note;
     section.observations[o.name] = entry;
   }
-  return JSON.stringify(section, null, 2).replace(/\n/g, `\n${indent}`);
+  return section;
 }
 
-function lineIndent(text, offset) {
-  const start = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(start))[0];
-}
-
-// The change {from, to, insert} that writes `observations` as the model's behaviour section:
-// replacing the section where describe says it is, or adding it at the end of the model's object.
-// Returns null when the text no longer matches describe (it changed since).
+// The change {from, to, insert} that writes `observations` as the model's behaviour section, where
+// describe says the section (or the model's object) is. Null when the text changed since describe.
 export function behaviourChange(text, describe, result, observations) {
   const where = describe?.behaviour;
-  if (!where?.span) return null;
-  const from = offsetOf(text, where.span.line, where.span.column);
-  const to = offsetOf(text, where.span.end_line, where.span.end_column);
-  if (from < 0 || to < 0 || to <= from) return null;
-  if (where.present) {
-    if (text[from] !== '{') return null;
-    return { from, to, insert: behaviourText(result, observations, lineIndent(text, from)) };
-  }
-  // The model's object: insert before its closing brace.
-  if (text[from] !== '{' || text[to - 1] !== '}') return null;
-  const close = to - 1;
-  let before = close - 1;
-  while (before > from && /\s/.test(text[before])) before--;
-  const indent = `${lineIndent(text, from)}  `;
-  const comma = text[before] === ',' || text[before] === '{' ? '' : ',';
-  const section = behaviourText(
-    { baseline: result?.baseline ?? 'What the agent does as the model stands.' },
-    observations,
-    indent,
-  );
-  return { from: before + 1, to: before + 1, insert: `${comma}\n${indent}"behaviour": ${section}` };
+  return setObjectField(text, where?.span, Boolean(where?.present), 'behaviour', behaviourSection(result, observations));
 }
 
 // A fresh observation name: obs1, obs2, … not yet taken.

@@ -158,6 +158,29 @@ export function setMapCell(text, span, col, char) {
   return { from: from + 1 + before, to: from + 1 + before + cells[col].length, insert: char };
 }
 
+// The change that writes `value` (JSON) as the field `key` of an object, given engine spans: when
+// `present`, `span` is the field's value and is replaced; otherwise `span` is the object, and the
+// field is added at its end. Returns null when the text at the span is not what describe saw (it
+// changed since).
+export function setObjectField(text, span, present, key, value) {
+  if (!span) return null;
+  const from = offsetOf(text, span.line, span.column);
+  const to = offsetOf(text, span.end_line, span.end_column);
+  if (from < 0 || to <= from) return null;
+  if (present) {
+    const close = { '{': '}', '[': ']', '"': '"' }[text[from]];
+    if (!close || text[to - 1] !== close) return null;
+    return { from, to, insert: JSON.stringify(value, null, 2).replace(/\n/g, `\n${indentAt(text, from)}`) };
+  }
+  if (text[from] !== '{' || text[to - 1] !== '}') return null;
+  let before = to - 2;
+  while (before > from && /\s/.test(text[before])) before--;
+  const indent = `${indentAt(text, from)}  `;
+  const comma = text[before] === ',' || text[before] === '{' ? '' : ',';
+  const written = JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
+  return { from: before + 1, to: before + 1, insert: `${comma}\n${indent}${JSON.stringify(key)}: ${written}` };
+}
+
 // Applies a change to a text (for tests and previews).
 export function applyChange(text, change) {
   return text.slice(0, change.from) + change.insert + text.slice(change.to);
