@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace motive::mdp {
 namespace {
@@ -13,16 +15,29 @@ int most_likely(const Eigen::VectorXd& weights) {
   return best;
 }
 
-// The state of `to` in the same cell as state `s` of `from` (by index when there is no grid), or -1.
-int matching_state(const Mdp& from, int s, const Mdp& to) {
-  if (!from.has_grid() || !to.has_grid()) return s < to.states ? s : -1;
-  const Cell c = from.cell[static_cast<std::size_t>(s)];
-  for (int t = 0; t < to.states; ++t)
-    if (to.cell[static_cast<std::size_t>(t)].row == c.row && to.cell[static_cast<std::size_t>(t)].col == c.col &&
-        (to.time.empty() || to.time[static_cast<std::size_t>(t)] == from.time[static_cast<std::size_t>(s)]))
-      return t;
-  return -1;
-}
+// Matches the states of one world to those of another: by cell (and step, with a horizon) in
+// gridworlds, by index otherwise. Built once, so that matching a route costs one lookup per state.
+class StateMatch {
+ public:
+  explicit StateMatch(const Mdp& to) : to_(to) {
+    if (!to.has_grid()) return;
+    for (int t = 0; t < to.states; ++t) index_.emplace(key(to, t), t);
+  }
+  // The state of `to` matching state s of `from`, or -1.
+  int operator()(const Mdp& from, int s) const {
+    if (!from.has_grid() || !to_.has_grid()) return s < to_.states ? s : -1;
+    auto it = index_.find(key(from, s));
+    return it == index_.end() ? -1 : it->second;
+  }
+
+ private:
+  static std::tuple<int, int, int> key(const Mdp& mdp, int s) {
+    const Cell c = mdp.cell[static_cast<std::size_t>(s)];
+    return {c.row, c.col, mdp.time.empty() ? 0 : mdp.time[static_cast<std::size_t>(s)]};
+  }
+  const Mdp& to_;
+  std::map<std::tuple<int, int, int>, int> index_;
+};
 
 }  // namespace
 
@@ -64,9 +79,10 @@ bool leads_elsewhere(const Mdp& base, const Route& base_route, const Mdp& varian
 std::vector<int> adapted_states(const Mdp& base, const Policy& base_policy, const Mdp& variant,
                                 const Policy& variant_policy, const Route& route, double tolerance) {
   std::vector<int> out;
+  const StateMatch match(variant);
   for (int s : route.states) {
     if (base.terminal[static_cast<std::size_t>(s)]) continue;
-    const int t = matching_state(base, s, variant);
+    const int t = match(base, s);
     if (t < 0 || variant.terminal[static_cast<std::size_t>(t)]) continue;
     const double distance = 0.5 * (base_policy.row(s) - variant_policy.row(t)).cwiseAbs().sum();
     if (distance > tolerance) out.push_back(s);
