@@ -3,7 +3,7 @@
 // then add an observation with the form and see it written into the model text and judged.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openBrowser, pageUrl, waitForRun, tableRows } from "./helpers.mjs";
+import { waitForRun, tableRows, withPage } from "./helpers.mjs";
 import { setObjectField, applyChange } from "../../web/src/model-edit.js";
 
 // Engine spans are 1-based lines and columns, the end exclusive.
@@ -30,11 +30,7 @@ test("a behaviour section is added at the end of the model's object, or replaced
 });
 
 test("GPT-4's banana game: 'banana' intended, 'apple' not, and a new observation is written into the model", async () => {
-  const browser = await openBrowser();
-  const { page, errors } = browser;
-  try {
-    await page.goto(pageUrl);
-    await page.waitForSelector(".cm-content", { state: "attached" });
+  await withPage(async (page, { errors }) => {
     await page.click("#open-gallery");
     await page.click('.example-card[data-example="intention/gpt4-table1"]');
     await waitForRun(page);
@@ -93,7 +89,5 @@ test("GPT-4's banana game: 'banana' intended, 'apple' not, and a new observation
     // The oracle stays chosen across the run the edit started.
     assert.equal(await page.inputValue("#intention-oracle"), "observed");
     assert.deepEqual(errors, []);
-  } finally {
-    await browser.close();
-  }
+  });
 });

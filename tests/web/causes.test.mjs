@@ -4,19 +4,8 @@
 // recommender (its "asleep" variant).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openBrowser, pageUrl, waitForRun, tableRows } from "./helpers.mjs";
+import { waitForRun, tableRows, withPage } from "./helpers.mjs";
 import { actualCauseText } from "../../web/src/causes-view.js";
-
-async function withPage(fn, options = {}) {
-  const browser = await openBrowser(options);
-  try {
-    await browser.page.goto(pageUrl);
-    await browser.page.waitForSelector(".cm-content", { state: "attached" });
-    await fn(browser.page, browser);
-  } finally {
-    await browser.close();
-  }
-}
 
 async function download(page, button) {
   const [file] = await Promise.all([

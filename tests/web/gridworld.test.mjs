@@ -4,7 +4,7 @@
 // tests check the page's text edits (web/src/model-edit.js) without a browser.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openBrowser, pageUrl, waitForRun, example } from "./helpers.mjs";
+import { waitForRun, example, withPage } from "./helpers.mjs";
 import { parseJsonc } from "../../web/src/jsonc.js";
 import {
   setTopLevelNumber,
@@ -93,17 +93,6 @@ test("a map cell is rewritten inside its row string, and a stale span is refused
 });
 
 // ---- In the browser ----
-
-async function withPage(fn) {
-  const browser = await openBrowser();
-  try {
-    await browser.page.goto(pageUrl);
-    await browser.page.waitForSelector(".cm-content", { state: "attached" });
-    await fn(browser.page, browser);
-  } finally {
-    await browser.close();
-  }
-}
 
 const megText = (page, id) => page.textContent(`#${id} .meg-value`);
 

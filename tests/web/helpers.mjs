@@ -87,6 +87,19 @@ export async function openBrowser({
   };
 }
 
+// Opens the page (the built file, or `url`) in a fresh browser, waits for the editor, runs
+// fn(page, browser) and closes the browser whatever happens. Options go to openBrowser.
+export async function withPage(fn, { url = pageUrl, ...options } = {}) {
+  const browser = await openBrowser(options);
+  try {
+    await browser.page.goto(url);
+    await browser.page.waitForSelector(".cm-content", { state: "attached" });
+    await fn(browser.page, browser);
+  } finally {
+    await browser.close();
+  }
+}
+
 // Replaces the editor's text as a paste would (one input, no auto-closing brackets).
 export async function setEditorText(page, text) {
   await page.click(".cm-content");

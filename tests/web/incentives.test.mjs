@@ -3,19 +3,8 @@
 // asserted are those of docs/incentives.md for the gallery's spy and side-effects examples.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openBrowser, pageUrl, waitForRun, tableRows } from "./helpers.mjs";
+import { waitForRun, tableRows, withPage } from "./helpers.mjs";
 import { pathText } from "../../web/src/incentives-view.js";
-
-async function withPage(fn, options = {}) {
-  const browser = await openBrowser(options);
-  try {
-    await browser.page.goto(pageUrl);
-    await browser.page.waitForSelector(".cm-content", { state: "attached" });
-    await fn(browser.page, browser);
-  } finally {
-    await browser.close();
-  }
-}
 
 async function pickExample(page, id) {
   await page.click("#open-gallery");

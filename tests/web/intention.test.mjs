@@ -3,18 +3,7 @@
 // are the paper's (Examples 2 and 8), the numbers worked out by hand from the example files.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openBrowser, pageUrl, waitForRun, tableRows } from "./helpers.mjs";
-
-async function withPage(fn, options = {}) {
-  const browser = await openBrowser(options);
-  try {
-    await browser.page.goto(pageUrl);
-    await browser.page.waitForSelector(".cm-content", { state: "attached" });
-    await fn(browser.page, browser);
-  } finally {
-    await browser.close();
-  }
-}
+import { waitForRun, tableRows, withPage } from "./helpers.mjs";
 
 // Loads an example from the gallery (which runs it), opens the Intention tab and asks the engine.
 async function openIntention(page, id) {

@@ -3,18 +3,7 @@
 // log 2 − H_b(p), fitted by the soft-optimal policy with β* = log(p / (1 − p)) (spec meg.md §4).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openBrowser, pageUrl, waitForRun, tableRows } from "./helpers.mjs";
-
-async function withPage(fn) {
-  const browser = await openBrowser();
-  try {
-    await browser.page.goto(pageUrl);
-    await browser.page.waitForSelector(".cm-content", { state: "attached" });
-    await fn(browser.page, browser);
-  } finally {
-    await browser.close();
-  }
-}
+import { waitForRun, tableRows, withPage } from "./helpers.mjs";
 
 async function waitForText(page, selector, text) {
   await page.waitForFunction(

@@ -4,17 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import {
-  openBrowser,
-  pageUrl,
-  repoDir,
-  shareHash,
-  fixture,
-  example,
-  setEditorText,
-  waitForRun,
-  tableRows,
-} from "./helpers.mjs";
+import { openBrowser, pageUrl, repoDir, shareHash, fixture, example, setEditorText, waitForRun, tableRows, withPage } from "./helpers.mjs";
 
 // Every example file, as the gallery should list it (folder/name).
 function exampleIds() {
@@ -33,17 +23,6 @@ function exampleIds() {
 }
 
 // Opens the page; every test gets a fresh browser profile (so no autosave from another test).
-async function withPage(fn, { url = pageUrl, ...options } = {}) {
-  const browser = await openBrowser(options);
-  try {
-    await browser.page.goto(url);
-    await browser.page.waitForSelector(".cm-content", { state: "attached" });
-    await fn(browser.page, browser);
-  } finally {
-    await browser.close();
-  }
-}
-
 async function openTab(page, id) {
   await page.click(`#tab-${id}`);
 }
