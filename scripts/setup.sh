@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake ninja-build pkg-config
+packages=(build-essential cmake ninja-build pkg-config ccache
   libeigen3-dev nlohmann-json3-dev googletest libgtest-dev libbenchmark-dev
   emscripten chromium)
 # Node.js and npm may come from elsewhere than Debian (the machine image ships its own build, whose

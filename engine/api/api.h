@@ -8,11 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/progress.h"
+
 namespace motive {
 
 // Reports the fraction of an analysis done, in [0, 1]. Returning false asks the analysis to stop;
-// it then answers with the diagnostic "analysis.cancelled".
-using ProgressFn = std::function<bool(double fraction)>;
+// it then answers with the diagnostic "analysis.cancelled" (core/progress.h).
+using ProgressFn = ProgressCallback;
 
 // Answers one request. Never throws: every failure becomes a response with "ok": false and
 // diagnostics.

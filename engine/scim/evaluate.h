@@ -14,17 +14,10 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/progress.h"
 #include "scim/model.h"
 
 namespace motive {
-
-// Thrown when a progress callback asks an analysis to stop.
-struct Cancelled : std::runtime_error {
-  Cancelled() : std::runtime_error("cancelled") {}
-};
-
-// Reports progress in [0, 1]; returning false cancels.
-using ProgressCallback = std::function<bool(double fraction)>;
 
 // A contextual intervention: in setting e the variable takes outcome value[e], or follows its
 // mechanism where value[e] < 0. Indexed by the settings of the model being evaluated.
