@@ -159,6 +159,42 @@ void print_analysis_help(const std::vector<AnalysisDefinition>& definitions, std
   }
 }
 
+std::string markdown_table(const AnalysisDefinition& d) {
+  auto cell = [](std::string text) {
+    for (std::size_t at = text.find('|'); at != std::string::npos; at = text.find('|', at + 2)) text.insert(at, "\\");
+    return text;
+  };
+  std::string out = "#### `" + field(d.analysis, "name") + "` (" + joined(d.kinds, ", ") + ")\n\n";
+  const json params = d.analysis.value("params", json::array());
+  if (params.empty()) return out + "No parameters.\n";
+  out += "| parameter | type | default | range | meaning |\n| --- | --- | --- | --- | --- |\n";
+  for (const json& p : params) {
+    const std::string value = default_text(p);
+    const bool literal = value != "none" && value != "required";
+    out += "| `" + field(p, "name") + "` | " + type_text(p) + " | " + (literal ? "`" + cell(value) + "`" : value) +
+           " | " + cell(range_text(p)) + " | " + cell(field(p, "help")) + " |\n";
+  }
+  return out;
+}
+
+void print_markdown_tables(const json& catalogue, std::ostream& out) {
+  std::vector<std::string> done;
+  bool first = true;
+  for (const json& kind : kinds_of(catalogue))
+    for (const json& a : analyses_of(kind)) {
+      // Each definition once: the first kind that has it lists it with the kinds that share it.
+      for (const AnalysisDefinition& d : definitions_of(catalogue, field(a, "name"))) {
+        const std::string key = field(a, "name") + " (" + joined(d.kinds, ", ") + ")";
+        if (std::find(d.kinds.begin(), d.kinds.end(), field(kind, "name")) == d.kinds.end() ||
+            std::find(done.begin(), done.end(), key) != done.end())
+          continue;
+        done.push_back(key);
+        out << (first ? "" : "\n") << markdown_table(d);
+        first = false;
+      }
+    }
+}
+
 void print_kind_help(const json& kind, std::ostream& out) {
   out << field(kind, "name") << ": " << field(kind, "summary") << "\n\n";
   std::vector<std::vector<std::string>> rows = {{"analysis", "from", "what it answers"}};

@@ -29,6 +29,13 @@ std::string type_text(const nlohmann::json& spec);     // "integer", "choice", "
 std::string default_text(const nlohmann::json& spec);  // "64", "\"known\"", "required" or "none"
 std::string range_text(const nlohmann::json& spec);    // "0 to 10000", "known | unknown", "a policy", ...
 
+// The parameter tables of docs/analyses.md, one per definition of each analysis, in the order of
+// the catalogue (`motive help --markdown`): a heading "#### `ANALYSIS` (KIND, ...)" and a table
+// | parameter | type | default | range | meaning |, or "No parameters.".
+void print_markdown_tables(const nlohmann::json& catalogue, std::ostream& out);
+// One definition's heading and table, as print_markdown_tables writes it.
+std::string markdown_table(const AnalysisDefinition& definition);
+
 // `motive help ANALYSIS`: its definitions with their summaries, papers and parameter tables.
 void print_analysis_help(const std::vector<AnalysisDefinition>& definitions, std::ostream& out);
 // `motive help KIND`: the kind's summary and its analyses.

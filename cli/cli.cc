@@ -17,7 +17,7 @@ using nlohmann::json;
 constexpr const char* kCommands =
     "usage: motive check MODEL\n"
     "       motive analyze MODEL ANALYSIS [name=value ...] [--json]\n"
-    "       motive help [ANALYSIS | KIND]\n"
+    "       motive help [ANALYSIS | KIND | --markdown]\n"
     "       motive kinds\n"
     "       motive request < REQUEST.json\n";
 
@@ -119,6 +119,10 @@ int help(const std::vector<std::string>& args, const json& catalogue, std::ostre
     return 0;
   }
   const std::string& topic = args[1];
+  if (topic == "--markdown") {
+    print_markdown_tables(catalogue, out);
+    return 0;
+  }
   std::vector<AnalysisDefinition> definitions = definitions_of(catalogue, topic);
   if (!definitions.empty()) {
     print_analysis_help(definitions, out);

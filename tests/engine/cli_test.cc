@@ -120,6 +120,23 @@ TEST(CliCatalogue, HelpOfAKindListsItsAnalyses) {
             "  describe                          The game tree.\n");
 }
 
+TEST(CliCatalogue, HelpMarkdownPrintsTheParameterTablesOfTheDocs) {
+  FakeEngine fake;
+  CliRun r = run_cli({"help", "--markdown"}, fake);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out,
+            "#### `equilibria` (game)\n\n"
+            "| parameter | type | default | range | meaning |\n| --- | --- | --- | --- | --- |\n"
+            "| `limit` | integer | `10` | 1 to 1000 | how many equilibria to list |\n"
+            "| `player` | string | none | a player of the model | whose payoffs to show |\n"
+            "| `players` | list of strings | none | players of the model | the players asked about |\n"
+            "| `method` | choice | `\"backward\"` | backward, enumerate | how to find them |\n"
+            "| `betas` | list of numbers | none | any, or ±inf | rationalities |\n"
+            "| `query` | JSON | required |  | what to ask |\n"
+            "\n#### `describe` (game)\n\nNo parameters.\n"
+            "\n#### `describe` (scim)\n\nNo parameters.\n");
+}
+
 TEST(CliCatalogue, HelpOfAnUnknownTopicSuggestsTheClosest) {
   FakeEngine fake;
   CliRun r = run_cli({"help", "equilibra"}, fake);
