@@ -122,7 +122,8 @@ std::string range_text(const json& spec) {
   const std::string type = field(spec, "type");
   if (type == "integer" || type == "number" || type == "numbers") {
     const bool low = spec.contains("min") && spec["min"].is_number();
-    const bool high = spec.contains("max") && spec["max"].is_number();
+    // 2^53 - 1, the largest integer a page's number holds exactly, bounds counts only technically.
+    const bool high = spec.contains("max") && spec["max"].is_number() && spec["max"].get<double>() < 9007199254740991.0;
     std::string range;
     if (low && high) range = bound_text(spec["min"].get<double>()) + " to " + bound_text(spec["max"].get<double>());
     else if (low) range = "≥ " + bound_text(spec["min"].get<double>());

@@ -1,5 +1,6 @@
 #include "cli/cli.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -22,8 +23,8 @@ constexpr const char* kCommands =
     "       motive request < REQUEST.json\n";
 
 constexpr const char* kParameters =
-    "parameters are name=value: a value that reads as JSON is JSON, otherwise text; a list of\n"
-    "strings or numbers may also be written a,b,c. model=NAME picks a model of a file that has several:\n"
+    "parameters are name=value: a value that reads as JSON is JSON, otherwise text; a list may also be\n"
+    "written a,b,c; a string parameter is always text. model=NAME picks a model of a file that has several:\n"
     "  motive analyze spy.jsonc settings policy=truthful limit=10\n"
     "  motive analyze spy.jsonc intention policy=truthful outcomes=T setting=0\n"
     "  motive analyze spy.jsonc expected_utility 'interventions=[{\"variable\": \"X\", \"value\": \"east\"}]'\n"
@@ -110,7 +111,14 @@ json param_value(const std::string& value, const std::string& type) {
       list.push_back(type == "strings" ? json(item) : json_or_text(item));
     return list;
   }
-  return parsed.is_discarded() ? json(value) : parsed;
+  if (!parsed.is_discarded()) return parsed;
+  // Structured values (json) written a,b,c are lists too: meg_sweep's values=0,0.1,0.5.
+  if (type == "json" && value.find(',') != std::string::npos) {
+    json list = json::array();
+    for (const std::string& item : split_commas(value)) list.push_back(json_or_text(item));
+    return list;
+  }
+  return json(value);
 }
 
 int help(const std::vector<std::string>& args, const json& catalogue, std::ostream& out, std::ostream& err) {
@@ -159,8 +167,7 @@ int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, st
   const std::string analysis = check ? "describe" : args[2];
   bool as_json = false;
   json request = {{"analysis", analysis}, {"params", json::object()}};
-  std::vector<AnalysisDefinition> definitions;
-  bool have_definitions = false;
+  std::vector<std::pair<std::string, std::string>> given;  // name=value, in order
   for (std::size_t i = check ? 2 : 3; i < args.size(); ++i) {
     if (args[i] == "--json") {
       as_json = true;
@@ -172,15 +179,8 @@ int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, st
       return 2;
     }
     const std::string name = args[i].substr(0, eq), value = args[i].substr(eq + 1);
-    if (name == "model" || name == "model_name") {
-      request["model_name"] = value;
-      continue;
-    }
-    if (!have_definitions) {
-      definitions = definitions_of(fetch_catalogue(engine), analysis);
-      have_definitions = true;
-    }
-    request["params"][name] = param_value(value, param_type(definitions, name));
+    if (name == "model" || name == "model_name") request["model_name"] = value;
+    else given.emplace_back(name, value);
   }
   std::string model;
   if (!read_file(path, &model)) {
@@ -188,6 +188,19 @@ int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, st
     return 1;
   }
   request["model"] = model;
+  if (!given.empty()) {
+    std::vector<AnalysisDefinition> definitions = definitions_of(fetch_catalogue(engine), analysis);
+    // Kinds that define the analysis differently may type a parameter differently (a SCIM's
+    // interventions are structured, a gridworld's are variant names): the model's kind decides.
+    if (definitions.size() > 1) {
+      json described = json::parse(engine(json_text(json{{"model", model}, {"analysis", "describe"}})), nullptr, false);
+      const std::string kind = described.is_object() ? described.value("kind", "") : "";
+      std::erase_if(definitions, [&](const AnalysisDefinition& d) {
+        return std::find(d.kinds.begin(), d.kinds.end(), kind) == d.kinds.end();
+      });
+    }
+    for (const auto& [name, value] : given) request["params"][name] = param_value(value, param_type(definitions, name));
+  }
   json reply = json::parse(engine(json_text(request)), nullptr, false);
   if (reply.is_discarded() || !reply.is_object()) {
     err << "motive: the engine's reply is not JSON\n";

@@ -479,18 +479,24 @@ void print_table(const Rows& rows, std::ostream& out, int indent) {
 
 void print_generic(const json& result, std::ostream& out) { print_value(result, out, 0); }
 
-void print_result(const std::string& kind, const std::string& analysis, const json& result, std::ostream& out) {
-  if (const Printer* printer = find_printer(kind, analysis)) {
-    // Printed aside first, so that a result the printer does not expect leaves no half-printed lines.
-    std::ostringstream text;
-    try {
-      printer->print(result, text);
-      out << text.str();
-      return;
-    } catch (const json::exception&) {
-    }
+bool has_printer(const std::string& kind, const std::string& analysis) { return find_printer(kind, analysis); }
+
+bool print_by_table(const std::string& kind, const std::string& analysis, const json& result, std::ostream& out) {
+  const Printer* printer = find_printer(kind, analysis);
+  if (!printer) return false;
+  // Printed aside first, so that a result the printer does not expect leaves no half-printed lines.
+  std::ostringstream text;
+  try {
+    printer->print(result, text);
+  } catch (const json::exception&) {
+    return false;
   }
-  print_generic(result, out);
+  out << text.str();
+  return true;
+}
+
+void print_result(const std::string& kind, const std::string& analysis, const json& result, std::ostream& out) {
+  if (!print_by_table(kind, analysis, result, out)) print_generic(result, out);
 }
 
 void print_check(const std::string& path, const std::string& kind, const json& described, std::ostream& out) {

@@ -19,6 +19,14 @@ namespace motive::cli {
 void print_result(const std::string& kind, const std::string& analysis, const nlohmann::json& result,
                   std::ostream& out);
 
+// The printer of the table for (kind, analysis), if there is one and the result has the shape it
+// expects: returns whether it printed (nothing is printed otherwise).
+bool print_by_table(const std::string& kind, const std::string& analysis, const nlohmann::json& result,
+                    std::ostream& out);
+
+// Whether the table has a printer for (kind, analysis), its own or one for every kind.
+bool has_printer(const std::string& kind, const std::string& analysis);
+
 // The one line `motive check` prints for a valid model: "PATH: ok (what the model holds)", from the
 // result of `describe`.
 void print_check(const std::string& path, const std::string& kind, const nlohmann::json& described,
