@@ -296,20 +296,12 @@ constexpr std::size_t kLineWidth = 100;
 
 std::string pad(int indent) { return std::string(static_cast<std::size_t>(indent), ' '); }
 
-// The cells of a record, one level of nested objects flattened into "key.sub" columns. False when a
-// value is deeper than that: the record is then not a row of a table.
-bool record_cells(const json& record, std::vector<std::pair<std::string, std::string>>* cells) {
+// The cells of a record, nested objects flattened into "key.sub" columns. False when a value is a
+// list of lists or of objects: the record is then not a row of a table.
+bool record_cells(const json& record, const std::string& prefix, std::vector<std::pair<std::string, std::string>>* cells) {
   for (const auto& [key, value] : record.items()) {
-    if (is_plain(value) || is_plain_list(value)) {
-      cells->emplace_back(key, cell_text(value));
-    } else if (value.is_object()) {
-      for (const auto& [sub, inner] : value.items()) {
-        if (!is_plain(inner) && !is_plain_list(inner)) return false;
-        cells->emplace_back(key + "." + sub, cell_text(inner));
-      }
-    } else {
-      return false;
-    }
+    if (is_plain(value) || is_plain_list(value)) cells->emplace_back(prefix + key, cell_text(value));
+    else if (!value.is_object() || !record_cells(value, prefix + key + ".", cells)) return false;
   }
   return true;
 }
@@ -321,7 +313,7 @@ bool print_records(const json& list, std::ostream& out, int indent) {
   std::vector<std::string> columns;
   std::vector<std::vector<std::pair<std::string, std::string>>> records(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {
-    if (!record_cells(list[i], &records[i])) return false;
+    if (!record_cells(list[i], "", &records[i])) return false;
     for (const auto& [column, cell] : records[i])
       if (std::find(columns.begin(), columns.end(), column) == columns.end()) columns.push_back(column);
   }
@@ -354,6 +346,18 @@ bool print_matrix(const json& list, std::ostream& out, int indent) {
     rows.push_back(std::move(row));
   }
   print_table(rows, out, indent);
+  return true;
+}
+
+void print_object(const json& object, std::ostream& out, int indent);
+
+// An array of records too deep for a table, each as a numbered block of its own.
+bool print_blocks(const json& list, std::ostream& out, int indent) {
+  if (!std::all_of(list.begin(), list.end(), [](const json& x) { return x.is_object(); })) return false;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    out << (i > 0 ? "\n" : "") << pad(indent) << "[" << i << "]\n";
+    print_object(list[i], out, indent + 2);
+  }
   return true;
 }
 
@@ -441,7 +445,7 @@ void print_value(const json& value, std::ostream& out, int indent) {
     out << pad(indent);
     print_plain_list(value, out, indent, static_cast<std::size_t>(indent));
   } else if (!print_records(value, out, indent) && !print_matrix(value, out, indent) &&
-             !print_tables(value, out, indent)) {
+             !print_tables(value, out, indent) && !print_blocks(value, out, indent)) {
     print_json_lines(value, out, indent);
   }
 }

@@ -214,10 +214,21 @@ TEST(CliPrinting, ANewKindsResultPrintsAsTablesAndLines) {
             "  1  3.25  4\n");
 }
 
-TEST(CliPrinting, WhatIsNotATableIsIndentedJsonKeepingShortPartsOnALine) {
+TEST(CliPrinting, RecordsTooDeepForATableAreNumberedBlocks) {
   std::ostringstream out;
-  print_generic(json::parse(R"({"decisions": [{"decision": "D", "variables": [{"ici": {"admits": true}}]}]})"), out);
-  EXPECT_EQ(out.str(), "\ndecisions:\n  [{\"decision\":\"D\",\"variables\":[{\"ici\":{\"admits\":true}}]}]\n");
+  print_generic(json::parse(R"({"decisions": [{"decision": "D", "variables": [{"ici": {"admits": true}}]},
+                                              {"decision": "E", "variables": []}]})"),
+                out);
+  EXPECT_EQ(out.str(),
+            "\ndecisions:\n"
+            "  [0]\n    decision: D\n\n    variables:\n      ici.admits\n      true\n"
+            "\n  [1]\n    decision:  E\n    variables: (none)\n");
+}
+
+TEST(CliPrinting, WhatIsNeitherIsIndentedJsonKeepingShortPartsOnALine) {
+  std::ostringstream out;
+  print_generic(json::parse(R"({"mixed": [1, {"a": [[1, {"b": 2}]]}]})"), out);
+  EXPECT_EQ(out.str(), "\nmixed:\n  [1,{\"a\":[[1,{\"b\":2}]]}]\n");
 }
 
 TEST(CliPrinting, ThePrinterIsChosenByKindAndAnalysisNotByAnalysisAlone) {
