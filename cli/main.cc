@@ -300,12 +300,12 @@ int run(int argc, char** argv) {
   }
   if (as_json) {
     std::cout << motive::json_text(response, 2) << "\n";
-  } else if (command == "check" && response.contains("kind")) {
+  } else if (command == "check" && response["kind"] != "scim") {
     const json& r = response["result"];
     std::cout << path << ": ok (" << r["kind"].get<std::string>() << ", " << r["states"].size() << " states, "
               << r["actions"].size() << " actions, " << r["variants"].size()
               << (r["variants"].size() == 1 ? " variant" : " variants") << ")\n";
-  } else if (response.contains("kind")) {
+  } else if (response["kind"] != "scim") {
     print_mdp_human(response["analysis"], response["result"]);
   } else if (command == "check") {
     const json& r = response["result"];
