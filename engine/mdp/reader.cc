@@ -941,25 +941,25 @@ class Reader {
   std::vector<NamedPolicy> table_policies_;
 };
 
+// The file's kind, if it is one this reader reads.
 std::optional<std::string> kind_of(const SourceJson& doc, Diagnostics* diagnostics) {
   const Json& root = doc.root();
   if (!root.is_object()) {
     diagnostics->error("model.wrong_type", doc.span(root),
                        "a model file is a JSON object, not " + json_type_name(root),
-                       "start with { \"kind\": \"scim\", ... } (or \"gridworld\", \"mdp\")");
+                       "start with { \"kind\": \"gridworld\", ... } (or \"mdp\")");
     return std::nullopt;
   }
   auto kind = root.find("kind");
   if (kind == root.end()) {
     diagnostics->error("model.missing_field", doc.span(root), "the model has no \"kind\"",
-                       "add \"kind\": \"scim\", \"gridworld\" or \"mdp\"");
+                       "add \"kind\": \"gridworld\" or \"mdp\"");
     return std::nullopt;
   }
-  if (!kind->is_string() ||
-      std::find(kModelKinds.begin(), kModelKinds.end(), kind->get<std::string>()) == kModelKinds.end()) {
-    std::string hint = kind->is_string() ? did_you_mean(kind->get<std::string>(), kModelKinds) : "";
-    diagnostics->error("model.unknown_kind", doc.span(*kind), "unknown model kind " + json_text(*kind),
-                       hint.empty() ? "the kinds are \"scim\", \"gridworld\" and \"mdp\"" : hint);
+  if (*kind != "gridworld" && *kind != "mdp") {
+    diagnostics->error("model.unknown_kind", doc.span(*kind),
+                       "this reader reads gridworlds and MDPs, not " + json_text(*kind),
+                       "\"kind\": \"gridworld\" or \"mdp\"");
     return std::nullopt;
   }
   return kind->get<std::string>();
@@ -967,23 +967,12 @@ std::optional<std::string> kind_of(const SourceJson& doc, Diagnostics* diagnosti
 
 }  // namespace
 
-std::optional<std::string> read_model_kind(std::string_view text, Diagnostics* diagnostics) {
-  SourceJson doc;
-  if (!doc.parse(text, diagnostics)) return std::nullopt;
-  return kind_of(doc, diagnostics);
-}
-
 std::optional<MdpFile> read_mdp_file(std::string_view text, Diagnostics* diagnostics) {
   const std::size_t before = diagnostics->items().size();
   SourceJson doc;
   if (!doc.parse(text, diagnostics)) return std::nullopt;
   std::optional<std::string> kind = kind_of(doc, diagnostics);
   if (!kind) return std::nullopt;
-  if (*kind != "gridworld" && *kind != "mdp") {
-    diagnostics->error("model.unknown_kind", doc.span(*doc.root().find("kind")),
-                       "this reader reads gridworlds and MDPs, not " + in_quotes(*kind));
-    return std::nullopt;
-  }
   std::optional<MdpFile> file = Reader(doc, diagnostics).read(*kind);
   if (diagnostics->items().size() != before) return std::nullopt;
   return file;

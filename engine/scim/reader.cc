@@ -1283,4 +1283,16 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
   return file;
 }
 
+std::vector<std::string> ScimFile::model_names() const {
+  std::vector<std::string> names;
+  for (const Scim& m : models) names.push_back(m.name);
+  return names;
+}
+
+const Scim& ScimFile::model(std::string_view name) const {
+  for (const Scim& m : models)
+    if (m.name == name) return m;
+  return models.front();
+}
+
 }  // namespace motive

@@ -176,7 +176,10 @@ TEST(MdpApi, AnalysesOfTheWrongKindAreNotSupported) {
   const std::string scim = read_source_file("examples/intention/spy.jsonc");
   d = only_diagnostic(request(scim, "solve"));
   EXPECT_EQ(d["id"], "analysis.not_supported");
-  EXPECT_EQ(d["hint"], "it is defined for gridworld, mdp models");
+  EXPECT_EQ(d["hint"],
+            "it is defined for gridworld and mdp models; scim models answer describe, expected_utility, "
+            "optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, "
+            "control_incentive, meg, meg_likelihood");
 }
 
 TEST(MdpApi, RequestProblems) {
