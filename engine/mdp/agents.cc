@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 
 #include "core/diagnostics.h"
+#include "core/params.h"
 #include "mdp/random.h"
 #include "mdp/solve.h"
 
@@ -57,12 +59,7 @@ double number_field(const json& agent, const char* field, double low, double hig
 double beta_field(const json& agent) {
   auto it = agent.find("beta");
   if (it == agent.end()) bad_agent("the agent needs agent.beta", "a number, or \"inf\" / \"-inf\"");
-  if (it->is_number()) return it->get<double>();
-  if (it->is_string()) {
-    const std::string& s = it->get_ref<const std::string&>();
-    if (s == "inf" || s == "+inf" || s == "Infinity") return std::numeric_limits<double>::infinity();
-    if (s == "-inf" || s == "-Infinity") return -std::numeric_limits<double>::infinity();
-  }
+  if (std::optional<double> beta = number_value(*it, true)) return *beta;
   bad_agent("agent.beta must be a number, \"inf\" or \"-inf\", not " + json_text(*it));
 }
 
