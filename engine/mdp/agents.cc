@@ -155,7 +155,7 @@ Agent agent_param(const json& params) {
       return x;
     };
     q.episodes = static_cast<int>(whole("episodes", 1, kMaxEpisodes, q.episodes));
-    q.seed = static_cast<std::uint64_t>(whole("seed", 0, 9007199254740992.0, 1));
+    q.seed = static_cast<std::uint64_t>(whole("seed", 0, static_cast<double>(kMaxWholeNumber), 1));
     q.alpha = number_field(a, "alpha", 0, 1, false, q.alpha);
     if (q.alpha <= 0) bad_agent("agent.alpha must be above 0");
     q.epsilon = number_field(a, "epsilon", 0, 1, false, q.epsilon);
