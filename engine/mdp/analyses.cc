@@ -113,6 +113,7 @@ json solve_analysis(const MdpFile& file, const Params& params, Context& context)
   Values optimum = value_iteration(mdp, mdp.reward);
   return {{"variant", variant.name},
           {"values", vector_json(optimum.v)},
+          {"optimal_expected_utility", number_json(mdp.start.dot(optimum.v))},
           {"q", matrix_json(optimum.q)},
           {"optimal_policy", matrix_json(greedy_policy(optimum.q))},
           {"iterations", optimum.iterations},

@@ -25,10 +25,6 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
   throw RequestError("request.bad_parameter", message, hint);
 }
 
-Ends ends_param(const Params& params) {
-  return params.string("at_infinity") == "uniform" ? Ends::kUniform : Ends::kMaxEntropy;
-}
-
 // How the unknown utility is searched: the class, the MLP's shape and seed.
 struct UnknownClass {
   std::string name = "tabular";
@@ -67,7 +63,7 @@ json meg_json(const MdpMeg& m, const mdp::Policy& agent, const std::string& util
               {"beta", number_json(m.beta)},
               {"expected_utility", m.expected_utility},
               {"maxent_expected_utility", m.maxent_expected_utility},
-              {"utility_range", m.utility_range},
+              {"utility_range", number_json(m.utility_range)},
               {"maxent_policy", mdp::matrix_json(m.maxent_policy)},
               {"agent_policy", mdp::matrix_json(agent)},
               {"contributions", mdp::vector_json(m.contributions)},

@@ -28,9 +28,7 @@ const Policy& measured_policy(const Scim& scim, const Params& params) {
   return policy_param(scim, params.string("policy"));
 }
 
-meg::Ends ends_param(const Params& params) {
-  return params.string("at_infinity") == "uniform" ? meg::Ends::kUniform : meg::Ends::kMaxEntropy;
-}
+using meg::ends_param;
 
 json stage_policy_json(const Scim& scim, const CidProcess& process, const StagePolicy& policy) {
   json out = json::object();
