@@ -236,8 +236,9 @@ void meg_sweep(const json& r, std::ostream& out) {
 // The summaries `motive check` prints, by kind.
 std::string scim_summary(const json& r) {
   const std::size_t models = r.at("models").size();
-  return std::to_string(r.at("variables").size()) + " variables, " + cell_text(r.at("settings")) + " settings, " +
-         std::to_string(models) + (models == 1 ? " model" : " models");
+  const std::string settings = cell_text(r.at("settings"));
+  return std::to_string(r.at("variables").size()) + " variables, " + settings +
+         (settings == "1" ? " setting, " : " settings, ") + std::to_string(models) + (models == 1 ? " model" : " models");
 }
 
 std::string mdp_summary(const json& r) {
