@@ -35,7 +35,8 @@ std::string bound_text(double x) {
 }
 
 std::string plural(const std::string& noun) {
-  if (noun.size() > 1 && noun.back() == 'y' && std::string("aeiou").find(noun[noun.size() - 2]) == std::string::npos)
+  if (noun.size() > 1 && noun.back() == 'y' &&
+      std::string("aeiou").find(noun[noun.size() - 2]) == std::string::npos)
     return noun.substr(0, noun.size() - 1) + "ies";
   return noun + "s";
 }
@@ -55,7 +56,8 @@ std::vector<std::string> strings_of(const json& list) {
 }
 
 // Words wrapped to lines of at most `width` columns, continuation lines indented by `indent`.
-std::string wrapped(const std::vector<std::string>& words, std::size_t first_used, int indent, std::size_t width = 100) {
+std::string wrapped(const std::vector<std::string>& words, std::size_t first_used, int indent,
+                    std::size_t width = 100) {
   std::string out;
   std::size_t used = first_used;
   for (std::size_t i = 0; i < words.size(); ++i) {
@@ -86,9 +88,12 @@ std::vector<AnalysisDefinition> definitions_of(const json& catalogue, const std:
   for (const json& kind : kinds_of(catalogue))
     for (const json& a : analyses_of(kind)) {
       if (field(a, "name") != analysis) continue;
-      auto same = std::find_if(out.begin(), out.end(), [&](const AnalysisDefinition& d) { return d.analysis == a; });
-      if (same != out.end()) same->kinds.push_back(field(kind, "name"));
-      else out.push_back({{field(kind, "name")}, a});
+      auto same =
+          std::find_if(out.begin(), out.end(), [&](const AnalysisDefinition& d) { return d.analysis == a; });
+      if (same != out.end())
+        same->kinds.push_back(field(kind, "name"));
+      else
+        out.push_back({{field(kind, "name")}, a});
     }
   return out;
 }
@@ -123,13 +128,18 @@ std::string range_text(const json& spec) {
   if (type == "integer" || type == "number" || type == "numbers") {
     const bool low = spec.contains("min") && spec["min"].is_number();
     // 2^53 - 1, the largest integer a page's number holds exactly, bounds counts only technically.
-    const bool high = spec.contains("max") && spec["max"].is_number() && spec["max"].get<double>() < 9007199254740991.0;
+    const bool high =
+        spec.contains("max") && spec["max"].is_number() && spec["max"].get<double>() < 9007199254740991.0;
     std::string range;
-    if (low && high) range = bound_text(spec["min"].get<double>()) + " to " + bound_text(spec["max"].get<double>());
-    else if (low) range = "≥ " + bound_text(spec["min"].get<double>());
-    else if (high) range = "≤ " + bound_text(spec["max"].get<double>());
+    if (low && high)
+      range = bound_text(spec["min"].get<double>()) + " to " + bound_text(spec["max"].get<double>());
+    else if (low)
+      range = "≥ " + bound_text(spec["min"].get<double>());
+    else if (high)
+      range = "≤ " + bound_text(spec["max"].get<double>());
     std::string infinities;
-    if (spec.value("infinite", false)) infinities = !low && !high ? "±inf" : !high ? "inf" : !low ? "-inf" : "";
+    if (spec.value("infinite", false))
+      infinities = !low && !high ? "±inf" : !high ? "inf" : !low ? "-inf" : "";
     if (infinities.empty()) return range;
     return range.empty() ? "any, or " + infinities : range + ", or " + infinities;
   }
@@ -162,7 +172,8 @@ void print_analysis_help(const std::vector<AnalysisDefinition>& definitions, std
 
 std::string markdown_table(const AnalysisDefinition& d) {
   auto cell = [](std::string text) {
-    for (std::size_t at = text.find('|'); at != std::string::npos; at = text.find('|', at + 2)) text.insert(at, "\\");
+    for (std::size_t at = text.find('|'); at != std::string::npos; at = text.find('|', at + 2))
+      text.insert(at, "\\");
     return text;
   };
   std::string out = "#### `" + field(d.analysis, "name") + "` (" + joined(d.kinds, ", ") + ")\n\n";
@@ -172,8 +183,9 @@ std::string markdown_table(const AnalysisDefinition& d) {
   for (const json& p : params) {
     const std::string value = default_text(p);
     const bool literal = value != "none" && value != "required";
-    out += "| `" + field(p, "name") + "` | " + type_text(p) + " | " + (literal ? "`" + cell(value) + "`" : value) +
-           " | " + cell(range_text(p)) + " | " + cell(field(p, "help")) + " |\n";
+    out += "| `" + field(p, "name") + "` | " + type_text(p) + " | " +
+           (literal ? "`" + cell(value) + "`" : value) + " | " + cell(range_text(p)) + " | " +
+           cell(field(p, "help")) + " |\n";
   }
   return out;
 }
@@ -199,7 +211,8 @@ void print_markdown_tables(const json& catalogue, std::ostream& out) {
 void print_kind_help(const json& kind, std::ostream& out) {
   out << field(kind, "name") << ": " << field(kind, "summary") << "\n\n";
   std::vector<std::vector<std::string>> rows = {{"analysis", "from", "what it answers"}};
-  for (const json& a : analyses_of(kind)) rows.push_back({field(a, "name"), paper_text(a), field(a, "summary")});
+  for (const json& a : analyses_of(kind))
+    rows.push_back({field(a, "name"), paper_text(a), field(a, "summary")});
   print_table(rows, out, 2);
 }
 

@@ -27,7 +27,8 @@ constexpr const char* kParameters =
     "written a,b,c; a string parameter is always text. model=NAME picks a model of a file that has several:\n"
     "  motive analyze spy.jsonc settings policy=truthful limit=10\n"
     "  motive analyze spy.jsonc intention policy=truthful outcomes=T setting=0\n"
-    "  motive analyze spy.jsonc expected_utility 'interventions=[{\"variable\": \"X\", \"value\": \"east\"}]'\n"
+    "  motive analyze spy.jsonc expected_utility 'interventions=[{\"variable\": \"X\", \"value\": "
+    "\"east\"}]'\n"
     "  motive analyze louis-and-uncle.jsonc describe model=objective\n"
     "  motive analyze cliffworld.jsonc meg_sweep parameter=epsilon values=0,0.1,0.5\n";
 
@@ -102,7 +103,8 @@ std::string param_type(const std::vector<AnalysisDefinition>& definitions, const
 // as JSON (a policy named "1"), and a list may be written a,b,c.
 json param_value(const std::string& value, const std::string& type) {
   const json parsed = json::parse(value, nullptr, false);
-  if (type == "string" || type == "choice") return !parsed.is_discarded() && parsed.is_string() ? parsed : json(value);
+  if (type == "string" || type == "choice")
+    return !parsed.is_discarded() && parsed.is_string() ? parsed : json(value);
   if (type == "strings" || type == "numbers") {
     if (!parsed.is_discarded() && parsed.is_array()) return parsed;
     if (type == "strings" && !parsed.is_discarded() && parsed.is_string()) return json::array({parsed});
@@ -179,8 +181,10 @@ int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, st
       return 2;
     }
     const std::string name = args[i].substr(0, eq), value = args[i].substr(eq + 1);
-    if (name == "model" || name == "model_name") request["model_name"] = value;
-    else given.emplace_back(name, value);
+    if (name == "model" || name == "model_name")
+      request["model_name"] = value;
+    else
+      given.emplace_back(name, value);
   }
   std::string model;
   if (!read_file(path, &model)) {
@@ -193,13 +197,15 @@ int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, st
     // Kinds that define the analysis differently may type a parameter differently (a SCIM's
     // interventions are structured, a gridworld's are variant names): the model's kind decides.
     if (definitions.size() > 1) {
-      json described = json::parse(engine(json_text(json{{"model", model}, {"analysis", "describe"}})), nullptr, false);
+      json described =
+          json::parse(engine(json_text(json{{"model", model}, {"analysis", "describe"}})), nullptr, false);
       const std::string kind = described.is_object() ? described.value("kind", "") : "";
       std::erase_if(definitions, [&](const AnalysisDefinition& d) {
         return std::find(d.kinds.begin(), d.kinds.end(), kind) == d.kinds.end();
       });
     }
-    for (const auto& [name, value] : given) request["params"][name] = param_value(value, param_type(definitions, name));
+    for (const auto& [name, value] : given)
+      request["params"][name] = param_value(value, param_type(definitions, name));
   }
   json reply = json::parse(engine(json_text(request)), nullptr, false);
   if (reply.is_discarded() || !reply.is_object()) {
@@ -213,9 +219,12 @@ int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, st
   }
   const std::string kind = reply.value("kind", "");
   const json& result = reply.contains("result") ? reply["result"] : reply;
-  if (as_json) out << json_text(reply, 2) << "\n";
-  else if (check) print_check(path, kind, result, out);
-  else print_result(kind, reply.value("analysis", analysis), result, out);
+  if (as_json)
+    out << json_text(reply, 2) << "\n";
+  else if (check)
+    print_check(path, kind, result, out);
+  else
+    print_result(kind, reply.value("analysis", analysis), result, out);
   return 0;
 }
 
@@ -228,7 +237,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
     return 2;
   }
   const std::string& command = args[0];
-  if (command == "help" || command == "--help" || command == "-h") return help(args, fetch_catalogue(engine), out, err);
+  if (command == "help" || command == "--help" || command == "-h")
+    return help(args, fetch_catalogue(engine), out, err);
   if (command == "kinds") {
     print_kinds(fetch_catalogue(engine), out);
     return 0;
@@ -237,7 +247,7 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
   if ((command == "check" && args.size() >= 2) || (command == "analyze" && args.size() >= 3))
     return check_or_analyze(args, out, err, engine);
   err << (command == "check" || command == "analyze" ? "motive: " + command + " needs more arguments\n"
-                                                      : "motive: unknown command \"" + command + "\"\n")
+                                                     : "motive: unknown command \"" + command + "\"\n")
       << kCommands << "(motive help for more)\n";
   return 2;
 }

@@ -59,8 +59,8 @@ void scim_describe(const json& r, std::ostream& out) {
   for (const json& v : r.at("variables")) {
     std::string noise;
     if (v.contains("noise")) noise = std::to_string(v.at("noise").at("outcomes").size()) + " outcomes";
-    rows.push_back({v.at("name").get<std::string>(), v.at("type").get<std::string>(), joined(v.at("parents"), " "),
-                    joined(v.at("domain"), " "), noise});
+    rows.push_back({v.at("name").get<std::string>(), v.at("type").get<std::string>(),
+                    joined(v.at("parents"), " "), joined(v.at("domain"), " "), noise});
   }
   print_table(rows, out);
   out << "\nsettings: " << cell_text(r.at("settings"))
@@ -70,12 +70,14 @@ void scim_describe(const json& r, std::ostream& out) {
 
 void scim_expected_utility(const json& r, std::ostream& out) {
   Rows rows = {{"policy", "expected utility"}};
-  for (const json& p : r.at("policies")) rows.push_back({cell_text(p.at("name")), cell_text(p.at("expected_utility"))});
+  for (const json& p : r.at("policies"))
+    rows.push_back({cell_text(p.at("name")), cell_text(p.at("expected_utility"))});
   print_table(rows, out);
 }
 
 void scim_optimal_policies(const json& r, std::ostream& out) {
-  out << "method: " << cell_text(r.at("method")) << "   expected utility: " << cell_text(r.at("expected_utility"))
+  out << "method: " << cell_text(r.at("method"))
+      << "   expected utility: " << cell_text(r.at("expected_utility"))
       << "   optimal deterministic policies: " << cell_text(r.at("optimal_policy_count")) << "\n";
   for (const json& d : r.at("decisions")) {
     out << "\ndecision " << cell_text(d.at("decision")) << "\n";
@@ -149,17 +151,17 @@ std::string witness_text(const json& w) {
   std::string fixed;
   for (const json& f : w.at("fixed"))
     for (std::size_t i = 0; i < f.at("settings").size(); ++i)
-      fixed += (fixed.empty() ? "" : ", ") + cell_text(f.at("variable")) + "=" + cell_text(f.at("values").at(i)) +
-               " in " + cell_text(f.at("settings").at(i));
-  return "relative to " + cell_text(w.at("alternative")) + ": fixing " + fixed + " gives " + cell_text(w.at("rhs")) +
-         " >= " + cell_text(w.at("lhs"));
+      fixed += (fixed.empty() ? "" : ", ") + cell_text(f.at("variable")) + "=" +
+               cell_text(f.at("values").at(i)) + " in " + cell_text(f.at("settings").at(i));
+  return "relative to " + cell_text(w.at("alternative")) + ": fixing " + fixed + " gives " +
+         cell_text(w.at("rhs")) + " >= " + cell_text(w.at("lhs"));
 }
 
 // Subjective intention (Def. 13) and behavioural intention with the rational oracle.
 void scim_intention(const json& r, std::ostream& out) {
   if (r.value("oracle", "") == "observed") return scim_observed_intention(r, out);
-  out << "policy " << cell_text(r.at("policy")) << " (expected utility " << cell_text(r.at("expected_utility"))
-      << ", " << cell_text(r.at("oracle")) << ")\n";
+  out << "policy " << cell_text(r.at("policy")) << " (expected utility "
+      << cell_text(r.at("expected_utility")) << ", " << cell_text(r.at("oracle")) << ")\n";
   for (const json& v : r.at("variables")) {
     if (v.at("intended").empty()) out << cell_text(v.at("variable")) << ": intended in no setting\n";
     for (const json& e : v.at("intended"))
@@ -169,7 +171,8 @@ void scim_intention(const json& r, std::ostream& out) {
   if (r.contains("query"))
     for (const json& q : r.at("query").at("results"))
       out << "query, setting " << cell_text(q.at("setting")) << ": "
-          << (q.at("intended").get<bool>() ? "intended " + witness_text(q.at("witness")) : "not intended") << "\n";
+          << (q.at("intended").get<bool>() ? "intended " + witness_text(q.at("witness")) : "not intended")
+          << "\n";
   if (r.at("budget_exceeded").get<bool>()) out << "the search hit its budget: 'not intended' is unproven\n";
 }
 
@@ -208,10 +211,12 @@ void mdp_intention(const json& r, std::ostream& out) {
                             : "cell " + cell_text(cells.back().at(0)) + "," + cell_text(cells.back().at(1));
     return where + (route.at("ends_terminal").get<bool>() ? " (terminal)" : "");
   };
-  out << "in " << cell_text(r.at("variant")) << " the agent's likely route ends at " << end_of(r.at("route")) << "\n";
+  out << "in " << cell_text(r.at("variant")) << " the agent's likely route ends at " << end_of(r.at("route"))
+      << "\n";
   for (const json& i : r.at("interventions"))
-    out << "  " << cell_text(i.at("variant")) << ": " << (i.at("adapts").get<bool>() ? "adapts" : "does not adapt")
-        << ", its route ends at " << end_of(i.at("route")) << "\n";
+    out << "  " << cell_text(i.at("variant")) << ": "
+        << (i.at("adapts").get<bool>() ? "adapts" : "does not adapt") << ", its route ends at "
+        << end_of(i.at("route")) << "\n";
 }
 
 // MEG's result has the same headline fields for every kind (MacDermott et al. 2024).
@@ -219,7 +224,8 @@ void meg(const json& r, std::ostream& out) {
   out << "MEG (" << cell_text(r.at("utility")) << " utility): " << cell_text(r.at("meg")) << " of at most "
       << cell_text(r.at("bound")) << "\n";
   if (r.contains("beta")) out << "rationality beta*: " << cell_text(r.at("beta")) << "\n";
-  if (r.contains("expected_utility")) out << "expected utility: " << cell_text(r.at("expected_utility")) << "\n";
+  if (r.contains("expected_utility"))
+    out << "expected utility: " << cell_text(r.at("expected_utility")) << "\n";
   if (r.contains("converged"))
     out << "converged: " << (r.at("converged").get<bool>() ? "yes" : "no") << " ("
         << cell_text(r.value("iterations", json(0))) << " iterations)\n";
@@ -238,7 +244,8 @@ std::string scim_summary(const json& r) {
   const std::size_t models = r.at("models").size();
   const std::string settings = cell_text(r.at("settings"));
   return std::to_string(r.at("variables").size()) + " variables, " + settings +
-         (settings == "1" ? " setting, " : " settings, ") + std::to_string(models) + (models == 1 ? " model" : " models");
+         (settings == "1" ? " setting, " : " settings, ") + std::to_string(models) +
+         (models == 1 ? " model" : " models");
 }
 
 std::string mdp_summary(const json& r) {
@@ -299,10 +306,13 @@ std::string pad(int indent) { return std::string(static_cast<std::size_t>(indent
 
 // The cells of a record, nested objects flattened into "key.sub" columns. False when a value is a
 // list of lists or of objects: the record is then not a row of a table.
-bool record_cells(const json& record, const std::string& prefix, std::vector<std::pair<std::string, std::string>>* cells) {
+bool record_cells(const json& record, const std::string& prefix,
+                  std::vector<std::pair<std::string, std::string>>* cells) {
   for (const auto& [key, value] : record.items()) {
-    if (is_plain(value) || is_plain_list(value)) cells->emplace_back(prefix + key, cell_text(value));
-    else if (!value.is_object() || !record_cells(value, prefix + key + ".", cells)) return false;
+    if (is_plain(value) || is_plain_list(value))
+      cells->emplace_back(prefix + key, cell_text(value));
+    else if (!value.is_object() || !record_cells(value, prefix + key + ".", cells))
+      return false;
   }
   return true;
 }
@@ -335,7 +345,8 @@ bool print_records(const json& list, std::ostream& out, int indent) {
 
 // An array of plain lists (a value per state and action, say) as a table with the row's index first.
 bool print_matrix(const json& list, std::ostream& out, int indent) {
-  if (list.empty() || !std::all_of(list.begin(), list.end(), [](const json& x) { return is_plain_list(x) && !x.empty(); }))
+  if (list.empty() ||
+      !std::all_of(list.begin(), list.end(), [](const json& x) { return is_plain_list(x) && !x.empty(); }))
     return false;
   std::size_t width = 0;
   for (const json& row : list) width = std::max(width, row.size());
@@ -364,7 +375,8 @@ bool print_blocks(const json& list, std::ostream& out, int indent) {
 
 // An array of arrays of records (trajectories of steps, say) as one numbered table each.
 bool print_tables(const json& list, std::ostream& out, int indent) {
-  if (!std::all_of(list.begin(), list.end(), [](const json& x) { return x.is_array() && !x.empty(); })) return false;
+  if (!std::all_of(list.begin(), list.end(), [](const json& x) { return x.is_array() && !x.empty(); }))
+    return false;
   std::ostringstream tables;
   for (std::size_t i = 0; i < list.size(); ++i) {
     tables << (i > 0 ? "\n" : "") << pad(indent) << "[" << i << "]\n";
@@ -405,7 +417,8 @@ std::string compact_json(const json& value, int indent, std::size_t used) {
   std::size_t i = 0;
   for (auto it = value.begin(); it != value.end(); ++it, ++i) {
     std::string head = inner + (value.is_object() ? json_text(json(it.key())) + ": " : "");
-    out += head + compact_json(*it, indent + 2, display_width(head) + 1) + (i + 1 < value.size() ? ",\n" : "\n");
+    out +=
+        head + compact_json(*it, indent + 2, display_width(head) + 1) + (i + 1 < value.size() ? ",\n" : "\n");
   }
   return out + pad(indent) + (value.is_object() ? "}" : "]");
 }
@@ -426,9 +439,12 @@ void print_object(const json& object, std::ostream& out, int indent) {
   for (const auto& [key, value] : object.items()) {
     if (!is_line(value)) continue;
     out << pad(indent) << key << ":" << std::string(key_width - display_width(key) + 1, ' ');
-    if (is_plain(value)) out << cell_text(value) << "\n";
-    else if (value.empty()) out << "(none)\n";
-    else print_plain_list(value, out, indent + static_cast<int>(key_width) + 2, indent + key_width + 2);
+    if (is_plain(value))
+      out << cell_text(value) << "\n";
+    else if (value.empty())
+      out << "(none)\n";
+    else
+      print_plain_list(value, out, indent + static_cast<int>(key_width) + 2, indent + key_width + 2);
   }
   for (const auto& [key, value] : object.items()) {
     if (is_line(value)) continue;
@@ -484,9 +500,12 @@ void print_table(const Rows& rows, std::ostream& out, int indent) {
 
 void print_generic(const json& result, std::ostream& out) { print_value(result, out, 0); }
 
-bool has_printer(const std::string& kind, const std::string& analysis) { return find_printer(kind, analysis); }
+bool has_printer(const std::string& kind, const std::string& analysis) {
+  return find_printer(kind, analysis);
+}
 
-bool print_by_table(const std::string& kind, const std::string& analysis, const json& result, std::ostream& out) {
+bool print_by_table(const std::string& kind, const std::string& analysis, const json& result,
+                    std::ostream& out) {
   const Printer* printer = find_printer(kind, analysis);
   if (!printer) return false;
   // Printed aside first, so that a result the printer does not expect leaves no half-printed lines.
@@ -500,7 +519,8 @@ bool print_by_table(const std::string& kind, const std::string& analysis, const 
   return true;
 }
 
-void print_result(const std::string& kind, const std::string& analysis, const json& result, std::ostream& out) {
+void print_result(const std::string& kind, const std::string& analysis, const json& result,
+                  std::ostream& out) {
   if (!print_by_table(kind, analysis, result, out)) print_generic(result, out);
 }
 

@@ -32,12 +32,15 @@ Ran motive(const std::vector<std::string>& args) {
   return {status, out.str(), err.str()};
 }
 
-std::string example(const std::string& path) { return (fs::path(MOTIVE_SOURCE_DIR) / "examples" / path).string(); }
+std::string example(const std::string& path) {
+  return (fs::path(MOTIVE_SOURCE_DIR) / "examples" / path).string();
+}
 
 std::vector<fs::path> example_files() {
   std::vector<fs::path> files;
   for (const auto& entry : fs::recursive_directory_iterator(fs::path(MOTIVE_SOURCE_DIR) / "examples"))
-    if (entry.path().extension() == ".jsonc" || entry.path().extension() == ".json") files.push_back(entry.path());
+    if (entry.path().extension() == ".jsonc" || entry.path().extension() == ".json")
+      files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   return files;
 }
@@ -57,8 +60,10 @@ TEST(CliEngine, CheckSummarisesEveryExampleByItsKind) {
     const std::string expected_start = file.string() + ": ok (";
     EXPECT_EQ(r.out.rfind(expected_start, 0), 0u) << r.out;
     // A kind with a summary of its own says what the model holds, not just its kind.
-    if (kind == "scim") EXPECT_NE(r.out.find(" variables, "), std::string::npos) << r.out;
-    else EXPECT_NE(r.out.find(kind.get<std::string>() + ", "), std::string::npos) << r.out;
+    if (kind == "scim")
+      EXPECT_NE(r.out.find(" variables, "), std::string::npos) << r.out;
+    else
+      EXPECT_NE(r.out.find(kind.get<std::string>() + ", "), std::string::npos) << r.out;
   }
   EXPECT_EQ(motive({"check", example("intention/spy.jsonc")}).out,
             example("intention/spy.jsonc") + ": ok (4 variables, 6 settings, 1 model)\n");
@@ -106,18 +111,20 @@ TEST(CliEngine, AMisspelledParameterIsAnErrorWithADidYouMean) {
 TEST(CliEngine, ListsMayBeWrittenWithCommas) {
   // The CoinRun agent trained on one level does not adapt when the coin moves (Ward et al. 2024,
   // Section 7): interventions=coin_moved is the list ["coin_moved"].
-  Ran r = motive({"analyze", example("meg/coinrun.jsonc"), "intention", "interventions=coin_moved",
-                  R"(agent={"kind": "q_learning", "episodes": 3000, "seed": 1, "observation": "goal_direction", "train_variants": ["base"]})"});
+  Ran r = motive(
+      {"analyze", example("meg/coinrun.jsonc"), "intention", "interventions=coin_moved",
+       R"(agent={"kind": "q_learning", "episodes": 3000, "seed": 1, "observation": "goal_direction", "train_variants": ["base"]})"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("  coin_moved: does not adapt"), std::string::npos) << r.out;
-  Ran sweep = motive({"analyze", example("meg/cliffworld.jsonc"), "meg_sweep", "parameter=epsilon", "values=0,0.5",
-                      "utility=known"});
+  Ran sweep = motive({"analyze", example("meg/cliffworld.jsonc"), "meg_sweep", "parameter=epsilon",
+                      "values=0,0.5", "utility=known"});
   EXPECT_EQ(sweep.status, 0) << sweep.err;
   EXPECT_EQ(sweep.out.substr(0, sweep.out.find('\n')), "epsilon  known MEG  unknown MEG  beta*");
 }
 
 TEST(CliEngine, JsonPrintsTheEnginesReply) {
-  Ran r = motive({"analyze", example("intention/spy.jsonc"), "expected_utility", "policy=truthful", "--json"});
+  Ran r =
+      motive({"analyze", example("intention/spy.jsonc"), "expected_utility", "policy=truthful", "--json"});
   EXPECT_EQ(r.status, 0);
   json expected = handle_request({{"model", read_text(example("intention/spy.jsonc"))},
                                   {"analysis", "expected_utility"},
@@ -145,7 +152,8 @@ TEST(CliEngine, ThePrintersOfTheTableReadTheEnginesResults) {
         const std::string analysis = a["name"];
         if (!has_printer(kind, analysis)) continue;
         json params = json::object();
-        if (analysis == "meg_sweep") params = {{"parameter", "epsilon"}, {"values", {0, 0.1}}, {"utility", {"known"}}};
+        if (analysis == "meg_sweep")
+          params = {{"parameter", "epsilon"}, {"values", {0, 0.1}}, {"utility", {"known"}}};
         if (analysis == "intention" && kind == "scim") {
           if (policy.empty()) continue;
           params["policy"] = policy;

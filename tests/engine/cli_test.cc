@@ -69,7 +69,8 @@ CliRun run_cli(const std::vector<std::string>& args, FakeEngine& fake, const std
   return {status, out.str(), err.str()};
 }
 
-const std::string kModelFile = (std::filesystem::path(MOTIVE_SOURCE_DIR) / "examples" / "intention" / "spy.jsonc").string();
+const std::string kModelFile =
+    (std::filesystem::path(MOTIVE_SOURCE_DIR) / "examples" / "intention" / "spy.jsonc").string();
 
 TEST(CliCatalogue, UsageListsEveryKindAndItsAnalysesFromTheCatalogue) {
   FakeEngine fake;
@@ -80,7 +81,8 @@ TEST(CliCatalogue, UsageListsEveryKindAndItsAnalysesFromTheCatalogue) {
                        "        equilibria, describe\n"),
             std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("  scim  A structural causal influence model.\n        describe\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("  scim  A structural causal influence model.\n        describe\n"), std::string::npos)
+      << r.err;
 }
 
 TEST(CliCatalogue, HelpOfAnAnalysisShowsItsParametersTypesDefaultsAndRanges) {
@@ -158,9 +160,10 @@ TEST(CliCatalogue, KindsListsTheKinds) {
 TEST(CliParameters, ValuesAreReadAsTheCatalogueTypesThem) {
   FakeEngine fake;
   fake.reply = {{"ok", true}, {"analysis", "equilibria"}, {"kind", "game"}, {"result", json::object()}};
-  CliRun r = run_cli({"analyze", kModelFile, "equilibria", "limit=5", "player=1", "players=alice, bob", "method=\"enumerate\"",
-                   "betas=0,inf,-2.5", "query={\"x\": [1]}", "model=second", "other=text"},
-                  fake);
+  CliRun r = run_cli(
+      {"analyze", kModelFile, "equilibria", "limit=5", "player=1", "players=alice, bob",
+       "method=\"enumerate\"", "betas=0,inf,-2.5", "query={\"x\": [1]}", "model=second", "other=text"},
+      fake);
   EXPECT_EQ(r.status, 0) << r.err;
   const json& params = fake.last_request.at("params");
   EXPECT_EQ(params.at("limit"), 5);
@@ -249,7 +252,8 @@ TEST(CliPrinting, APrinterMeetingAnotherShapeGivesWayToTheGenericPrinter) {
 TEST(CliPrinting, CheckSummarisesByKindWithAPlainFallback) {
   std::ostringstream out;
   print_check("g.jsonc", "game", json::object(), out);
-  print_check("m.jsonc", "mdp", json::parse(R"({"kind": "mdp", "states": [0, 1], "actions": ["a"], "variants": ["base"]})"),
+  print_check("m.jsonc", "mdp",
+              json::parse(R"({"kind": "mdp", "states": [0, 1], "actions": ["a"], "variants": ["base"]})"),
               out);
   EXPECT_EQ(out.str(), "g.jsonc: ok (game)\nm.jsonc: ok (mdp, 2 states, 1 actions, 1 variant)\n");
 }

@@ -57,7 +57,8 @@ std::vector<std::string> cells(const std::string& row) {
 }
 
 std::string unquoted(const std::string& cell) {
-  return cell.size() >= 2 && cell.front() == '`' && cell.back() == '`' ? cell.substr(1, cell.size() - 2) : cell;
+  return cell.size() >= 2 && cell.front() == '`' && cell.back() == '`' ? cell.substr(1, cell.size() - 2)
+                                                                       : cell;
 }
 
 // A parameter table of docs/analyses.md: its heading's analysis and kinds, its rows' cells.
@@ -80,12 +81,14 @@ std::vector<DocTable> parameter_tables(const std::string& doc) {
     if (std::regex_match(line, m, heading)) {
       DocTable table{m[1], {}, {}, number};
       std::istringstream kinds(m[2].str());
-      for (std::string kind; std::getline(kinds, kind, ',');) table.kinds.push_back(kind.substr(kind.find_first_not_of(' ')));
+      for (std::string kind; std::getline(kinds, kind, ',');)
+        table.kinds.push_back(kind.substr(kind.find_first_not_of(' ')));
       tables.push_back(table);
       inside = true;
     } else if (line.rfind("#", 0) == 0) {
       inside = false;
-    } else if (inside && line.rfind("| ", 0) == 0 && line.rfind("| parameter ", 0) != 0 && line.rfind("| ---", 0) != 0) {
+    } else if (inside && line.rfind("| ", 0) == 0 && line.rfind("| parameter ", 0) != 0 &&
+               line.rfind("| ---", 0) != 0) {
       tables.back().rows.push_back(cells(line));
     }
   }
@@ -137,8 +140,10 @@ TEST(DocsCatalogue, AnalysesMdHasEveryAnalysisParameterTableAsTheCatalogueDescri
 TEST(DocsCatalogue, ApiMdHasASectionForEveryAnalysisAndTheCatalogue) {
   const std::string doc = read_doc("api.md");
   for (const std::string& name : cli::analysis_names(catalogue()))
-    EXPECT_NE(doc.find("### `" + name + "`"), std::string::npos) << "docs/api.md has no section ### `" << name << "`";
-  EXPECT_NE(doc.find(R"({"analysis": "catalogue"})"), std::string::npos) << "docs/api.md does not show the catalogue request";
+    EXPECT_NE(doc.find("### `" + name + "`"), std::string::npos)
+        << "docs/api.md has no section ### `" << name << "`";
+  EXPECT_NE(doc.find(R"({"analysis": "catalogue"})"), std::string::npos)
+      << "docs/api.md does not show the catalogue request";
 }
 
 TEST(DocsCatalogue, ATableThatDriftsFromTheCatalogueIsCaught) {
@@ -151,8 +156,10 @@ TEST(DocsCatalogue, ATableThatDriftsFromTheCatalogueIsCaught) {
   EXPECT_EQ(tables[0].analysis, "settings");
   EXPECT_EQ(tables[0].kinds, std::vector<std::string>{"scim"});
   ASSERT_EQ(tables[0].rows.size(), 1u);
-  EXPECT_EQ(tables[0].rows[0], (std::vector<std::string>{"`limit`", "integer", "`100`", "0 to 10000", "how many | at most"}));
-  const json spec = {{"name", "limit"}, {"type", "integer"}, {"default", 200}, {"min", 0.0}, {"max", 10000.0}};
+  EXPECT_EQ(tables[0].rows[0],
+            (std::vector<std::string>{"`limit`", "integer", "`100`", "0 to 10000", "how many | at most"}));
+  const json spec = {
+      {"name", "limit"}, {"type", "integer"}, {"default", 200}, {"min", 0.0}, {"max", 10000.0}};
   EXPECT_NE(unquoted(tables[0].rows[0][2]), cli::default_text(spec));  // 100 in the doc, 200 in the spec
   EXPECT_EQ(tables[0].rows[0][3], cli::range_text(spec));
 }

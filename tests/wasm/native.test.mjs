@@ -52,7 +52,8 @@ function paramsFor(analysis, described) {
     const fill = REQUIRED_FROM_EXAMPLE[`${spec.refers ?? ''} ${spec.type}`];
     const value = fill ? fill(described) : undefined;
     if (value === undefined) {
-      const what = spec.refers ? `a ${spec.refers} (${spec.type})` : `a ${spec.type}${spec.choices ? ` (${spec.choices.join(', ')})` : ''}`;
+      const choices = spec.choices ? ` (${spec.choices.join(', ')})` : '';
+      const what = spec.refers ? `a ${spec.refers} (${spec.type})` : `a ${spec.type}${choices}`;
       return { reason: `"${spec.name}" is required (${spec.help}): ${what} the example does not provide` };
     }
     params[spec.name] = value;
@@ -94,7 +95,8 @@ test('wasm and native agree on every analysis of every example', { skip, timeout
       ? described.result.models : [undefined];
     for (const modelName of models) {
       const base = modelName === undefined ? { model } : { model, model_name: modelName };
-      const modelDescribed = modelName === undefined ? described : await ask({ ...base, analysis: 'describe' });
+      const modelDescribed =
+        modelName === undefined ? described : await ask({ ...base, analysis: 'describe' });
       for (const analysis of kind.analyses) {
         const label = `${name}${modelName ? ` (${modelName})` : ''} ${analysis.name}`;
         const { params, reason } = paramsFor(analysis, modelDescribed.result);
@@ -106,8 +108,8 @@ test('wasm and native agree on every analysis of every example', { skip, timeout
         // SCIM analyses refuse to guess among several), also with the example's first policy.
         const variants = [params];
         const policy = firstPolicy(modelDescribed.result);
-        if (policy && !('policy' in params) && analysis.params.some((p) => p.name === 'policy' && p.refers === 'policy'))
-          variants.push({ ...params, policy });
+        const takesPolicy = analysis.params.some((p) => p.name === 'policy' && p.refers === 'policy');
+        if (policy && takesPolicy && !('policy' in params)) variants.push({ ...params, policy });
         for (const variant of variants) {
           const shown = Object.keys(variant).length ? ` ${JSON.stringify(variant)}` : '';
           await t.test(`${label}${shown}`, async () => {
