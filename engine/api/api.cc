@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/diagnostics.h"
+#include "core/json_limits.h"
 #include "intention/incentives_analysis.h"
 #include "intention/intention_analysis.h"
 #include "mdp/analyses.h"
@@ -168,6 +169,7 @@ json answer(const json& request, const ProgressFn& progress) {
 
 json handle_request(const json& request, const ProgressFn& progress) {
   try {
+    check_request_nesting(request);
     return answer(request, progress);
   } catch (const RequestError& e) {
     return failure(e.id, e.what(), e.hint);

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <mutex>
+
+#include "core/json_limits.h"
 
 namespace motive {
 
@@ -14,7 +18,7 @@ struct SourceJson::Tree {
 
 namespace {
 
-constexpr int kMaxDepth = 256;
+constexpr int kMaxDepth = kMaxJsonDepth;
 
 // Signals the first syntax error; the parser stops there because what follows cannot be trusted.
 struct SyntaxError {
