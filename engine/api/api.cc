@@ -122,6 +122,7 @@ json answer(const json& request, const ProgressFn& progress) {
     ProgressCallback report = progress ? ProgressCallback(progress) : ProgressCallback();
     json result = mdp::answer(name, model->get<std::string>(), params, report, &diagnostics);
     if (!diagnostics.empty()) return failure(diagnostics.items());
+    check_result_numbers(result);
     if (progress) progress(1.0);
     return {{"ok", true}, {"analysis", name}, {"kind", *kind}, {"result", result}};
   }
@@ -161,6 +162,7 @@ json answer(const json& request, const ProgressFn& progress) {
   else if (name == "meg") result = meg_scim_analysis(*scim, params, report);
   else if (name == "meg_likelihood") result = meg_likelihood_scim_analysis(*scim, params, report);
   else result = graph_analysis(*scim, params);
+  check_result_numbers(result);
   if (progress) progress(1.0);
   return {{"ok", true}, {"analysis", name}, {"model_name", scim->name}, {"result", result}};
 }

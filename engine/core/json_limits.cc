@@ -1,5 +1,6 @@
 #include "core/json_limits.h"
 
+#include <cmath>
 #include <string>
 
 #include "core/diagnostics.h"
@@ -24,6 +25,22 @@ void check_request_nesting(const nlohmann::json& request) {
     throw RequestError("request.too_deep",
                        "the request is nested more than " + std::to_string(kMaxJsonDepth) + " levels deep",
                        "parameters are numbers, strings or short lists: send a flatter request");
+}
+
+bool has_non_finite_number(const nlohmann::json& value) {
+  if (value.is_number_float()) return !std::isfinite(value.get<double>());
+  if (!value.is_structured()) return false;
+  for (const nlohmann::json& child : value)
+    if (has_non_finite_number(child)) return true;
+  return false;
+}
+
+void check_result_numbers(const nlohmann::json& result) {
+  if (has_non_finite_number(result))
+    throw RequestError("analysis.non_finite",
+                       "the analysis met a number it cannot compute (an overflow to infinity or an "
+                       "undefined value)",
+                       "this is a bug in Motive if the model was accepted: please report it with the model");
 }
 
 }  // namespace motive

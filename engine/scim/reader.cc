@@ -613,6 +613,9 @@ class ModelReader {
         if (numeric) {
           if (const bool* b = std::get_if<bool>(&result)) (*values)[entry] = *b ? 1.0 : 0.0;
           else (*values)[entry] = std::get<double>(result);
+          if (!utility_in_range((*values)[entry], text,
+                                "the function of " + var.name + " " + describe_inputs(m, indices.data(), with_noise)))
+            return;
           continue;
         }
         int index = find_outcome(*domain, result);
@@ -626,6 +629,20 @@ class ModelReader {
         (*table)[entry] = index;
       }
     }
+  }
+
+  // Whether a utility value is finite and within ±kMaxUtilityMagnitude; reports it at `at` if not.
+  // `what` says where it came from ("the function of U when D = 'a'").
+  bool utility_in_range(double value, const Json& at, const std::string& what) {
+    if (std::isfinite(value) && std::abs(value) <= kMaxUtilityMagnitude) return true;
+    error("model.utility_out_of_range", at,
+          what + " gives " +
+              (std::isnan(value)   ? std::string("a number that is not defined")
+               : std::isinf(value) ? std::string("a number too large to represent (it overflows)")
+                                   : outcome_text(Outcome(value))) +
+              ", beyond the largest utility, 1e200 in magnitude",
+          "utilities must be finite numbers of at most 1e200 in magnitude: rescale them");
+    return false;
   }
 
   // Reads the "given" of a table or cpd row into a configuration index (and noise outcome when
@@ -752,6 +769,10 @@ class ModelReader {
           continue;
         }
         (*values)[entry] = value->is_boolean() ? (value->get<bool>() ? 1.0 : 0.0) : value->get<double>();
+        if (!utility_in_range((*values)[entry], *value, "this entry of the table of " + var.name)) {
+          ok = false;
+          continue;
+        }
       } else {
         int o = outcome_index(*domain, *value);
         if (o < 0) {
@@ -1135,6 +1156,7 @@ class ModelReader {
           error("model.wrong_type", *value, "a utility is fixed to a number");
           return false;
         }
+        if (!utility_in_range(value->get<double>(), *value, "this intervention on " + var.name)) return false;
         // Utilities are fixed to a number, possibly a new one: extend the domain.
         Outcome o(value->get<double>());
         int index = find_outcome(var.domain, o);

@@ -25,6 +25,66 @@ json only_diagnostic(const json& response) {
   return response.value("diagnostics", json::array()).empty() ? json::object() : response["diagnostics"][0];
 }
 
+// ---- 1. non-finite utilities -------------------------------------------------------------------
+
+// The line and column (1-based) where `needle` first occurs in `text`.
+std::pair<int, int> position_of(const std::string& text, const std::string& needle) {
+  std::size_t at = text.find(needle);
+  std::size_t line_start = text.rfind('\n', at);
+  line_start = line_start == std::string::npos ? 0 : line_start + 1;
+  int line = 1;
+  for (std::size_t i = 0; i < at; ++i) line += text[i] == '\n';
+  return {line, static_cast<int>(at - line_start) + 1};
+}
+
+// A decision D in {a, b} and the given utility variables (name -> definition).
+std::string decision_model(const std::string& utilities) {
+  return R"({"kind": "scim", "variables": {
+  "D": {"type": "decision", "domain": ["a", "b"]},
+)" + utilities + "}}";
+}
+
+TEST(Reliability, AnOverflowingUtilityFunctionIsRefusedAtTheFunction) {
+  const std::string model = decision_model(
+      R"(  "U": {"type": "utility", "parents": ["D"], "function": "D == 'a' ? 1e308 * 10 : 0"})");
+  const auto [line, column] = position_of(model, "\"D == 'a'");
+  for (const char* analysis : {"describe", "optimal_policies", "control_incentive"}) {
+    json d = only_diagnostic(request(model, analysis, {{"decision", "D"}, {"outcome", "U"}}));
+    EXPECT_EQ(d["id"], "model.utility_out_of_range") << analysis;
+    EXPECT_EQ(d["line"], line);
+    EXPECT_EQ(d["column"], column);  // the function's string
+    EXPECT_NE(d["message"].get<std::string>().find("when D = 'a'"), std::string::npos) << d;
+  }
+}
+
+TEST(Reliability, UtilitiesBeyondTheLargestMagnitudeAreRefusedWhereTheyAreWritten) {
+  const std::string model =
+      decision_model(R"(  "U": {"type": "utility", "parents": ["D"], "table": [
+    {"given": {"D": "a"}, "value": 1e201}, {"given": {"D": "b"}, "value": 0}]})");
+  json table = only_diagnostic(request(model, "describe"));
+  EXPECT_EQ(table["id"], "model.utility_out_of_range");
+  EXPECT_EQ(table["column"], position_of(model, "1e201").second);
+  json intervention = only_diagnostic(request(
+      R"({"kind": "scim", "variables": {
+  "D": {"type": "decision", "domain": ["a", "b"]},
+  "U": {"type": "utility", "parents": ["D"], "function": "D == 'a' ? 1 : 0"}},
+  "interventions": {"huge": {"U": {"value": -1e250}}}})",
+      "describe"));
+  EXPECT_EQ(intervention["id"], "model.utility_out_of_range");
+  EXPECT_EQ(intervention["line"], 4);
+}
+
+// Two finite utilities of 1e308 used to overflow their sum: at most 1e200 each, sums and
+// differences stay finite, and the answer is the exact one.
+TEST(Reliability, TheLargestUtilitiesAddUpToFiniteAnswers) {
+  const std::string model = decision_model(R"(
+  "U": {"type": "utility", "parents": ["D"], "function": "D == 'a' ? 1e200 : -1e200"},
+  "V": {"type": "utility", "parents": ["D"], "function": "D == 'a' ? 1e200 : -1e200"})");
+  json r = analyze(model, "optimal_policies");
+  EXPECT_DOUBLE_EQ(r["expected_utility"].get<double>(), 2e200);
+  EXPECT_EQ(r["decisions"][0]["rules"][0]["optimal"], json({"a"})) << r.dump();
+}
+
 // ---- 2. deeply nested requests -----------------------------------------------------------------
 
 std::string nested_text(int depth, const std::string& inner = "1") {
