@@ -21,29 +21,47 @@ void Diagnostics::error(std::string id, SourceSpan span, std::string message, st
 
 namespace {
 
+// Names longer than this get no suggestion: a typo is a slip in a name someone typed, and the cost of
+// comparing grows with the product of the lengths (a 100,000-character name from a hostile file
+// would otherwise take minutes).
+constexpr std::size_t kMaxSuggestedLength = 128;
+
 // Edit distance counting insertions, deletions, substitutions and swaps of adjacent characters
-// (optimal string alignment), ignoring case: "esat" is one edit from "east".
+// (optimal string alignment), ignoring case: "esat" is one edit from "east". Keeps three rows of the
+// table (a swap looks two rows back), so memory grows with the length of one name, not the product.
 std::size_t edit_distance(const std::string& a, const std::string& b) {
-  auto same = [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) ==
-                                          std::tolower(static_cast<unsigned char>(y)); };
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i)
+  auto same = [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  };
+  std::vector<std::size_t> before(b.size() + 1), previous(b.size() + 1), current(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) previous[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    current[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
+      current[j] = std::min({previous[j] + 1, current[j - 1] + 1,
+                             previous[j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
       if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1]))
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        current[j] = std::min(current[j], before[j - 2] + 1);
     }
-  return d[a.size()][b.size()];
+    std::swap(before, previous);
+    std::swap(previous, current);
+  }
+  return previous[b.size()];
 }
 
 }  // namespace
 
 std::string closest_match(const std::string& name, const std::vector<std::string>& candidates) {
+  if (name.size() > kMaxSuggestedLength) return {};
+  // Suggest only plausible typos: at most a third of the name may differ.
+  // A one-letter name is one edit from every other: suggest nothing that would rewrite it whole.
+  std::size_t allowed = std::max<std::size_t>(1, name.size() / 3);
   std::string best;
   std::size_t best_distance = 0;
   for (const std::string& c : candidates) {
+    // The distance is at least the difference in length: skip candidates that cannot be close.
+    std::size_t gap = c.size() > name.size() ? c.size() - name.size() : name.size() - c.size();
+    if (gap > allowed) continue;
     std::size_t d = edit_distance(name, c);
     if (best.empty() || d < best_distance) {
       best = c;

@@ -2,6 +2,7 @@
 // fuzzing campaign, and failed (crashed, hung, blew up or answered a silent null) before its fix.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -112,6 +113,40 @@ TEST(Reliability, RequestsNestedUpToTheLimitAreAnswered) {
   // 256 levels with the request object and its params: read, and judged on what they say.
   json reply = request(model, "describe", {{"x", json::parse(nested_text(254))}});
   for (const json& d : reply.value("diagnostics", json::array())) EXPECT_NE(d["id"], "request.too_deep");
+}
+
+// ---- 3. "did you mean" on huge names -----------------------------------------------------------
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+TEST(Reliability, SuggestionsForHugeNamesCostNothing) {
+  const std::string huge(100000, 'x');
+  std::string similar = huge;
+  similar[500] = 'y';
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(closest_match(huge, {similar}), "");
+  EXPECT_LT(seconds_since(start), 1.0);
+  // Typos in ordinary names are still found, swaps and case included.
+  EXPECT_EQ(closest_match("esat", {"west", "east"}), "east");
+  const std::string long_name(120, 'v');
+  std::string typo = long_name;
+  typo[60] = 'w';
+  EXPECT_EQ(closest_match(typo, {"other", long_name}), long_name);
+}
+
+TEST(Reliability, AHugeUnknownParentIsReportedWithoutASuggestion) {
+  const std::string name(100000, 'p');
+  const std::string model = R"({"kind": "scim", "variables": {
+  ")" + name + R"(": {"type": "chance", "domain": ["a"], "cpd": {"a": 1}},
+  "Y": {"type": "chance", "parents": [")" + name + R"(q"], "domain": ["a"], "cpd": {"a": 1}}}})";
+  auto start = std::chrono::steady_clock::now();
+  json d = only_diagnostic(request(model, "describe"));
+  EXPECT_LT(seconds_since(start), 10.0);
+  EXPECT_EQ(d["id"], "model.unknown_parent");
+  EXPECT_EQ(d["line"], 3);
+  EXPECT_EQ(d.value("hint", "").find("did you mean"), std::string::npos);
 }
 
 }  // namespace
