@@ -57,7 +57,12 @@ double number_field(const json& agent, const char* field, double low, double hig
 double beta_field(const json& agent) {
   auto it = agent.find("beta");
   if (it == agent.end()) bad_agent("the agent needs agent.beta", "a number, or \"inf\" / \"-inf\"");
-  if (it->is_number()) return it->get<double>();
+  if (it->is_number()) {
+    if (std::abs(it->get<double>()) > kMaxSoftBeta)
+      bad_agent("agent.beta must be from -1e100 to 1e100, or \"inf\" / \"-inf\", not " + json_text(*it),
+                "beyond 1e100 the soft policy is its limit: write \"inf\" (or \"-inf\")");
+    return it->get<double>();
+  }
   if (it->is_string()) {
     const std::string& s = it->get_ref<const std::string&>();
     if (s == "inf" || s == "+inf" || s == "Infinity") return std::numeric_limits<double>::infinity();

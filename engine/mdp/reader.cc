@@ -340,8 +340,31 @@ class Reader {
     if (!actions.empty()) actions_ = actions;
   }
 
+  // Keeps the largest |utility| of the model being read and where it is written, for values_in_range.
+  void note_utility(double x, const Json& at) {
+    if (largest_utility_at_ && std::abs(x) <= largest_utility_) return;
+    largest_utility_ = std::abs(x);
+    largest_utility_at_ = &at;
+  }
+
+  // Whether the largest utility, collected over every step the model allows (the horizon, or
+  // 1 / (1 − γ)), stays within kMaxValueMagnitude; reports it at that utility if not.
+  bool values_in_range(double discount, int horizon) {
+    if (!largest_utility_at_) return true;
+    const double steps = horizon > 0 ? horizon : 1 / (1 - discount);
+    if (largest_utility_ * steps <= kMaxValueMagnitude) return true;
+    error("model.utility_out_of_range", *largest_utility_at_,
+          "a utility of " + number_text(largest_utility_) + " collected over " +
+              (horizon > 0 ? "the horizon's " + number_text(steps) + " steps"
+                           : "about " + number_text(steps) + " steps (1 / (1 - discount))") +
+              " could add up to more than 1e200, the largest value the engine computes with",
+          "rescale the utilities (or shorten the horizon, lower the discount)");
+    return false;
+  }
+
   std::optional<GridWorld> read_grid(const Fields& f, const Json& body) {
     const std::size_t before = d_->items().size();
+    largest_utility_at_ = nullptr;
     GridWorld w;
     if (variant_.empty()) read_actions(*f.root);
     w.actions = actions_;
@@ -359,6 +382,7 @@ class Reader {
         }
         std::optional<double> x = number(member.value(), in_quotes(member.key()));
         if (!x) continue;
+        note_utility(*x, member.value());
         if (member.key() == "step")
           w.step_utility = *x;
         else if (member.key() == "goal")
@@ -389,7 +413,10 @@ class Reader {
         check_fields(def, {"utility", "terminal"}, "a cell");
         GridCell cell{key[0], CellType::kCustom, w.step_utility, false};
         if (auto u = def.find("utility"); u != def.end())
-          if (auto x = number(*u, "a cell's \"utility\"")) cell.utility = *x;
+          if (auto x = number(*u, "a cell's \"utility\"")) {
+            cell.utility = *x;
+            note_utility(*x, *u);
+          }
         if (auto t = def.find("terminal"); t != def.end()) {
           if (t->is_boolean())
             cell.terminal = t->get<bool>();
@@ -496,6 +523,7 @@ class Reader {
       w.slip = *p;
     }
     if (!read_discount(f, body, &w.discount, &w.horizon)) return std::nullopt;
+    if (!values_in_range(w.discount, w.horizon)) return std::nullopt;
     const long long copies = std::max(1, w.horizon);
     const long long branches = std::min<long long>(static_cast<long long>(w.actions.size()) + 1, 5);
     const Json& size_at = f.find("horizon") ? *f.find("horizon") : *map;
@@ -766,6 +794,7 @@ class Reader {
   std::optional<Mdp> read_mdp(const Fields& f, const Json& body) {
     const Json& root = *f.root;
     const std::size_t before = d_->items().size();
+    largest_utility_at_ = nullptr;
     if (variant_.empty()) {
       bool ok = read_names(root, "states", &state_names_, kMaxStates);
       ok = read_names(root, "actions", &action_names_, kMaxActions) && ok;
@@ -819,11 +848,15 @@ class Reader {
         const Json& value = member.value();
         if (value.is_number()) {
           mdp.reward.row(s).setConstant(value.get<double>());
+          note_utility(value.get<double>(), value);
         } else if (value.is_object()) {
           for (const auto& per : value.items()) {
             int a = action_index(per.key(), per.value(), true);
             std::optional<double> x = number(per.value(), "a utility");
-            if (a >= 0 && x) mdp.reward(s, a) = *x;
+            if (a >= 0 && x) {
+              mdp.reward(s, a) = *x;
+              note_utility(*x, per.value());
+            }
           }
         } else {
           error("model.wrong_type", value,
@@ -836,6 +869,7 @@ class Reader {
     if (variant_.empty()) base_terminal_ = mdp.terminal;
     read_transitions(f, body, &mdp);
     if (!read_discount(f, body, &mdp.discount, &mdp.horizon)) return std::nullopt;
+    if (!values_in_range(mdp.discount, mdp.horizon)) return std::nullopt;
     if (d_->items().size() != before) return std::nullopt;
     const long long copies = std::max(1, mdp.horizon);
     const Json* size_at = f.find("horizon") ? f.find("horizon") : f.find("transitions");
@@ -931,6 +965,8 @@ class Reader {
 
   const SourceJson& doc_;
   Diagnostics* d_;
+  double largest_utility_ = 0;
+  const Json* largest_utility_at_ = nullptr;
   std::string variant_;  // the variant being read ("" for the top level)
   std::vector<Move> actions_;
   std::vector<std::string> state_names_, action_names_;

@@ -285,6 +285,9 @@ json meg_sweep_analysis(const mdp::MdpFile& file, const json& params, const Prog
         agent.epsilon = x;
       } else if (parameter == "beta") {
         if (std::isnan(x)) bad_parameter("a beta must be a number or \"inf\"/\"-inf\"");
+        if (std::isfinite(x) && std::abs(x) > mdp::kMaxSoftBeta)
+          bad_parameter("a beta must be from -1e100 to 1e100, or \"inf\"/\"-inf\", not " + json_text(value),
+                        "beyond 1e100 the soft policy is its limit: write \"inf\" (or \"-inf\")");
         agent.kind = mdp::Agent::Kind::kSoft;
         agent.beta = x;
       } else {

@@ -149,5 +149,53 @@ TEST(Reliability, AHugeUnknownParentIsReportedWithoutASuggestion) {
   EXPECT_EQ(d.value("hint", "").find("did you mean"), std::string::npos);
 }
 
+// ---- 5. rationalities and utilities that cannot be computed -------------------------------------
+
+TEST(Reliability, ASoftAgentBeyondTheLargestBetaIsRefusedUpFront) {
+  const std::string grid = test::read_source_file("examples/meg/cliffworld.jsonc");
+  for (double beta : {1e308, -1e308, 1.0000001e100}) {
+    auto start = std::chrono::steady_clock::now();
+    json agent = {{"kind", "soft"}, {"beta", beta}};
+    EXPECT_EQ(only_diagnostic(request(grid, "solve", {{"agent", agent}}))["id"], "request.bad_parameter");
+    EXPECT_EQ(only_diagnostic(request(grid, "meg", {{"agent", agent}, {"utility", "unknown"}}))["id"],
+              "request.bad_parameter");
+    EXPECT_EQ(
+        only_diagnostic(request(grid, "meg_sweep", {{"parameter", "beta"}, {"values", {beta}}}))["id"],
+        "request.bad_parameter");
+    EXPECT_LT(seconds_since(start), 5.0);
+  }
+  // At the limit the soft policy is computed, and it is the optimal one on CliffWorld.
+  json r = analyze(grid, "solve", {{"agent", {{"kind", "soft"}, {"beta", 1e100}}}});
+  json optimal = analyze(grid, "solve");
+  const double best = optimal["agent"]["expected_utility"].get<double>();
+  EXPECT_NEAR(r["agent"]["expected_utility"].get<double>(), best, 1e-9 * std::abs(best));
+}
+
+TEST(Reliability, GridworldUtilitiesThatCouldOverflowAreRefusedAtTheUtility) {
+  for (const std::string value : {"1e308", "-1e308", "5e199"}) {
+    const std::string grid = R"({"kind": "gridworld", "map": ["S.G", "..C"], "discount": 0.9,
+  "utilities": {"goal": 1, "cliff": )" + value + "}}";
+    json d = only_diagnostic(request(grid, "solve"));
+    EXPECT_EQ(d["id"], "model.utility_out_of_range") << value;
+    EXPECT_EQ(d["line"], 2);
+    EXPECT_EQ(d["column"], position_of(grid, value).second);
+  }
+  json mdp = only_diagnostic(request(R"({"kind": "mdp", "states": ["a"], "actions": ["x"], "start": "a",
+  "horizon": 100, "transitions": {"a": {"x": "a"}}, "utilities": {"a": 1e199}})",
+                                     "solve"));
+  EXPECT_EQ(mdp["id"], "model.utility_out_of_range");
+}
+
+// A goal of 1e150 one step away: the start's value is exactly that utility.
+TEST(Reliability, LargeGridworldUtilitiesWithinTheLimitGiveFiniteValues) {
+  const std::string grid = R"({"kind": "gridworld", "map": ["SG"], "discount": 0.9, "actions": ["left", "right"],
+  "utilities": {"goal": 1e150, "step": 0}})";
+  json r = analyze(grid, "solve");
+  EXPECT_DOUBLE_EQ(r["values"][0].get<double>(), 1e150);
+  json soft = analyze(grid, "solve", {{"agent", {{"kind", "soft"}, {"beta", -1e100}}}});
+  // β = -1e100 avoids the goal: left forever, utility 0.
+  EXPECT_DOUBLE_EQ(soft["agent"]["expected_utility"].get<double>(), 0.0);
+}
+
 }  // namespace
 }  // namespace motive
