@@ -16,7 +16,29 @@ void to_json(nlohmann::json& out, const Diagnostic& d) {
 }
 
 void Diagnostics::error(std::string id, SourceSpan span, std::string message, std::string hint) {
-  items_.push_back({std::move(id), span, std::move(message), std::move(hint)});
+  if (items_.size() < kMaxDiagnostics) {
+    items_.push_back({std::move(id), span, std::move(message), std::move(hint)});
+    return;
+  }
+  leave_out(span, 1);
+}
+
+void Diagnostics::append(const Diagnostics& other) {
+  std::size_t listed = other.items_.size() - (other.left_out_ > 0 ? 1 : 0);
+  for (std::size_t i = 0; i < listed; ++i) {
+    const Diagnostic& d = other.items_[i];
+    error(d.id, d.span, d.message, d.hint);
+  }
+  if (other.left_out_ > 0) leave_out(other.items_.back().span, other.left_out_);
+}
+
+void Diagnostics::leave_out(SourceSpan span, std::size_t count) {
+  if (items_.size() < kMaxDiagnostics) return;  // only reached with a full list
+  if (left_out_ == 0)
+    items_.push_back({"diagnostics.truncated", span, {}, "fix the problems above first; the rest may go with them"});
+  left_out_ += count;
+  items_.back().message = "and " + std::to_string(left_out_) + " more problem" + (left_out_ == 1 ? "" : "s") +
+                          " (only the first " + std::to_string(kMaxDiagnostics) + " are listed)";
 }
 
 namespace {
@@ -68,9 +90,6 @@ std::string closest_match(const std::string& name, const std::vector<std::string
       best_distance = d;
     }
   }
-  // Suggest only plausible typos: at most a third of the name may differ.
-  // A one-letter name is one edit from every other: suggest nothing that would rewrite it whole.
-  std::size_t allowed = std::max<std::size_t>(1, name.size() / 3);
   return !best.empty() && best_distance <= allowed && best_distance < name.size() ? best : std::string();
 }
 

@@ -198,10 +198,9 @@ class SourceJson::Parser {
 
   void report_duplicate(const std::string& key, std::size_t begin, std::size_t end,
                             std::size_t first) {
-    SourceSpan first_span = doc_.span_of(first, first + 1);
     diagnostics_->error("json.duplicate_key", doc_.span_of(begin, end),
                         "\"" + key + "\" is given twice in this object (first at line " +
-                            std::to_string(first_span.line) + ")",
+                            std::to_string(doc_.line_of(first)) + ")",
                         "names in an object must be unique: rename or remove one");
   }
 
@@ -355,6 +354,37 @@ bool SourceJson::parse(std::string_view text, Diagnostics* diagnostics) {
   return true;
 }
 
+std::shared_ptr<const SourceJson> SourceJson::parse_shared(std::string_view text, Diagnostics* diagnostics) {
+  struct Last {
+    std::mutex mutex;
+    std::string text;
+    std::shared_ptr<const SourceJson> doc;
+    Diagnostics found;
+    bool valid = false;
+  };
+  static Last last;
+  std::shared_ptr<const SourceJson> doc;
+  Diagnostics found;
+  {
+    std::lock_guard<std::mutex> lock(last.mutex);
+    if (last.valid && last.text == text) {
+      doc = last.doc;
+      found = last.found;
+    }
+  }
+  if (!doc && found.empty()) {
+    auto parsed = std::make_shared<SourceJson>();
+    if (parsed->parse(text, &found)) doc = parsed;
+    std::lock_guard<std::mutex> lock(last.mutex);
+    last.text.assign(text);
+    last.doc = doc;
+    last.found = found;
+    last.valid = true;
+  }
+  diagnostics->append(found);
+  return doc;
+}
+
 void SourceJson::index(const Json& value, const Tree& tree) {
   where_[&value] = tree.where;
   if (value.is_object()) {
@@ -365,17 +395,33 @@ void SourceJson::index(const Json& value, const Tree& tree) {
   }
 }
 
+int SourceJson::line_of(std::size_t offset) const {
+  offset = std::min(offset, text_.size());
+  return static_cast<int>(std::upper_bound(line_starts_.begin(), line_starts_.end(), offset) - line_starts_.begin());
+}
+
+int SourceJson::column_of(std::size_t offset, std::size_t line_start) const {
+  std::lock_guard<std::mutex> lock(cursor_mutex_);
+  std::size_t from = line_start;
+  int column = 1;
+  if (line_start == 0 && text_.compare(0, 3, "\xEF\xBB\xBF") == 0) from = std::min<std::size_t>(3, offset);
+  if (cursor_line_start_ == line_start && cursor_offset_ >= from && cursor_offset_ <= offset) {
+    from = cursor_offset_;
+    column = cursor_column_;
+  }
+  for (std::size_t i = from; i < offset; ++i)
+    if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++column;
+  cursor_line_start_ = line_start;
+  cursor_offset_ = offset;
+  cursor_column_ = column;
+  return column;
+}
+
 SourceSpan SourceJson::span_of(std::size_t begin, std::size_t end) const {
   auto locate = [&](std::size_t offset, int* line, int* column) {
     offset = std::min(offset, text_.size());
-    auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-    std::size_t start = *(it - 1);
-    *line = static_cast<int>(it - line_starts_.begin());
-    int code_points = 0;
-    if (start == 0 && text_.compare(0, 3, "\xEF\xBB\xBF") == 0) start = std::min<std::size_t>(3, offset);
-    for (std::size_t i = start; i < offset; ++i)
-      if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++code_points;
-    *column = code_points + 1;
+    *line = line_of(offset);
+    *column = column_of(offset, line_starts_[*line - 1]);
   };
   SourceSpan span;
   locate(begin, &span.line, &span.column);

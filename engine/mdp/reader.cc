@@ -1004,15 +1004,17 @@ std::optional<std::string> kind_of(const SourceJson& doc, Diagnostics* diagnosti
 }  // namespace
 
 std::optional<std::string> read_model_kind(std::string_view text, Diagnostics* diagnostics) {
-  SourceJson doc;
-  if (!doc.parse(text, diagnostics)) return std::nullopt;
+  std::shared_ptr<const SourceJson> parsed = SourceJson::parse_shared(text, diagnostics);
+  if (!parsed) return std::nullopt;
+  const SourceJson& doc = *parsed;
   return kind_of(doc, diagnostics);
 }
 
 std::optional<MdpFile> read_mdp_file(std::string_view text, Diagnostics* diagnostics) {
   const std::size_t before = diagnostics->items().size();
-  SourceJson doc;
-  if (!doc.parse(text, diagnostics)) return std::nullopt;
+  std::shared_ptr<const SourceJson> parsed = SourceJson::parse_shared(text, diagnostics);
+  if (!parsed) return std::nullopt;
+  const SourceJson& doc = *parsed;
   std::optional<std::string> kind = kind_of(doc, diagnostics);
   if (!kind) return std::nullopt;
   if (*kind != "gridworld" && *kind != "mdp") {

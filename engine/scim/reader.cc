@@ -1242,8 +1242,9 @@ class ModelReader {
 std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagnostics) {
   // Counted from the start: a duplicate key is reported while parsing and makes the file invalid.
   std::size_t before = diagnostics->items().size();
-  SourceJson doc;
-  if (!doc.parse(text, diagnostics)) return std::nullopt;
+  std::shared_ptr<const SourceJson> parsed = SourceJson::parse_shared(text, diagnostics);
+  if (!parsed) return std::nullopt;
+  const SourceJson& doc = *parsed;
   const Json& root = doc.root();
   if (!root.is_object()) {
     diagnostics->error("model.wrong_type", doc.span(root), "a model file is a JSON object, not " + json_type_name(root),

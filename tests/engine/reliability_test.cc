@@ -11,6 +11,7 @@
 #include "api_support.h"
 #include "core/diagnostics.h"
 #include "core/json_limits.h"
+#include "core/source_json.h"
 
 namespace motive {
 namespace {
@@ -195,6 +196,41 @@ TEST(Reliability, LargeGridworldUtilitiesWithinTheLimitGiveFiniteValues) {
   json soft = analyze(grid, "solve", {{"agent", {{"kind", "soft"}, {"beta", -1e100}}}});
   // β = -1e100 avoids the goal: left forever, utility 0.
   EXPECT_DOUBLE_EQ(soft["agent"]["expected_utility"].get<double>(), 0.0);
+}
+
+// ---- 6. many diagnostics -----------------------------------------------------------------------
+
+TEST(Reliability, ThousandsOfDiagnosticsOnOneLineAreCappedAndFast) {
+  std::string text = R"({"kind": "scim", "variables": {}, "x": 0)";
+  for (int i = 0; i < 20000; ++i) text += R"(, "x": 0)";
+  text += "}";
+  auto start = std::chrono::steady_clock::now();
+  json reply = request(text, "describe");
+  EXPECT_LT(seconds_since(start), 5.0);
+  ASSERT_EQ(reply["diagnostics"].size(), kMaxDiagnostics + 1);
+  EXPECT_EQ(reply["diagnostics"].back()["id"], "diagnostics.truncated");
+
+  Diagnostics diagnostics;
+  SourceJson doc;
+  doc.parse(text, &diagnostics);
+  const std::vector<Diagnostic>& list = diagnostics.items();
+  ASSERT_EQ(list.size(), kMaxDiagnostics + 1);
+  // Duplicate i (from 0) is the key of the (i + 1)th copy of `, "x": 0` (8 bytes) after the first member.
+  const int first = static_cast<int>(std::string(R"({"kind": "scim", "variables": {}, "x": 0)").size());
+  EXPECT_EQ(list[99].id, "json.duplicate_key");
+  EXPECT_EQ(list[99].span.column, first + 99 * 8 + 3);
+  EXPECT_EQ(list[100].id, "diagnostics.truncated");
+  EXPECT_EQ(list[100].message, "and 19900 more problems (only the first 100 are listed)");
+  EXPECT_EQ(list[100].span.column, first + 100 * 8 + 3);
+}
+
+TEST(Reliability, ATextIsParsedOnceForItsKindAndItsReader) {
+  Diagnostics first, second;
+  auto a = SourceJson::parse_shared(R"({"kind": "scim", "a": 1, "a": 2})", &first);
+  auto b = SourceJson::parse_shared(R"({"kind": "scim", "a": 1, "a": 2})", &second);
+  EXPECT_EQ(a.get(), b.get());
+  ASSERT_EQ(second.items().size(), 1u);  // the parse's own diagnostics, given again
+  EXPECT_EQ(second.items()[0].id, "json.duplicate_key");
 }
 
 }  // namespace
