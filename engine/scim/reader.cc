@@ -386,11 +386,19 @@ class ModelReader {
     return ok;
   }
 
+  // Whether a cpd object is one row { "p": { ... } } rather than the distribution itself. A
+  // probability is a number or a fraction's text, never an object: an object under "p" makes a row,
+  // and anything else is the probability of an outcome named "p" (docs/format.md).
+  static bool is_single_row(const Json& cpd) {
+    auto p = cpd.is_object() ? cpd.find("p") : cpd.end();
+    return p != cpd.end() && p->is_object();
+  }
+
   // A cpd without a domain: the outcomes named in any of its rows, in order of first mention.
   void infer_domain_from_cpd(int v, const Json& cpd) {
     Variable& var = scim_.variables[v];
     std::vector<const Json*> distributions;
-    if (cpd.is_object()) distributions.push_back(cpd.contains("p") ? &cpd["p"] : &cpd);
+    if (cpd.is_object()) distributions.push_back(is_single_row(cpd) ? &cpd["p"] : &cpd);
     if (cpd.is_array())
       for (const Json& row : cpd)
         if (row.is_object() && row.contains("p")) distributions.push_back(&row["p"]);
@@ -802,10 +810,11 @@ class ModelReader {
     probabilities->assign(static_cast<std::size_t>(m.configurations) * size, 0.0);
     std::vector<const Json*> rows;
     std::vector<const Json*> distributions;
-    if (cpd.is_object() && m.parents.empty() && !cpd.contains("p")) {
+    if (cpd.is_object() && m.parents.empty() && !is_single_row(cpd)) {
       rows.push_back(&cpd);
       distributions.push_back(&cpd);
     } else if (cpd.is_object() && m.parents.empty()) {
+      check_fields(cpd, {"given", "p"}, "a cpd row");
       rows.push_back(&cpd);
       distributions.push_back(&cpd["p"]);
     } else if (cpd.is_array()) {

@@ -233,5 +233,22 @@ TEST(Reliability, ATextIsParsedOnceForItsKindAndItsReader) {
   EXPECT_EQ(second.items()[0].id, "json.duplicate_key");
 }
 
+// ---- 7. a cpd with an outcome named "p" --------------------------------------------------------
+
+TEST(Reliability, AParentlessCpdMayHaveAnOutcomeNamedP) {
+  // X takes "p" with probability 1/4; Y, written as one row, "p" with probability 1/2.
+  const std::string model = R"json({"kind": "scim", "variables": {
+  "X": {"type": "chance", "cpd": {"p": 0.25, "q": 0.75}},
+  "Y": {"type": "chance", "domain": ["p", "q"], "cpd": {"p": {"p": 0.5, "q": 0.5}}},
+  "U": {"type": "utility", "parents": ["X", "Y"], "function": "(X == 'p' ? 1 : 0) + (Y == 'p' ? 10 : 0)"}}})json";
+  json settings = analyze(model, "settings");
+  EXPECT_NEAR(settings["expected_utility"].get<double>(), 0.25 + 5, 1e-12);
+
+  json sum = only_diagnostic(request(
+      R"({"kind": "scim", "variables": {"X": {"type": "chance", "cpd": {"p": 0.4, "q": 1.0}}}})", "describe"));
+  EXPECT_EQ(sum["id"], "model.probabilities_not_normalized");
+  EXPECT_NE(sum["message"].get<std::string>().find("sum to 1.4"), std::string::npos) << sum;
+}
+
 }  // namespace
 }  // namespace motive
