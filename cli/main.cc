@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "api/api.h"
+#include "cli/printable.h"
 #include "core/diagnostics.h"
 
 namespace {
@@ -320,10 +321,19 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  motive::cli::PrintableBuffer out(std::cout.rdbuf());
+  motive::cli::PrintableBuffer err(std::cerr.rdbuf());
+  std::streambuf* plain_out = std::cout.rdbuf(&out);
+  std::streambuf* plain_err = std::cerr.rdbuf(&err);
+  int status = 1;
   try {
-    return run(argc, argv);
+    status = run(argc, argv);
   } catch (const std::exception& e) {
     std::cerr << "motive: " << e.what() << "\n";
-    return 1;
   }
+  std::cout.flush();
+  std::cerr.flush();
+  std::cout.rdbuf(plain_out);
+  std::cerr.rdbuf(plain_err);
+  return status;
 }

@@ -50,6 +50,29 @@ void append_utf8(std::string* out, unsigned code) {
   }
 }
 
+// The offset of the first byte that is not part of well-formed UTF-8 (no overlong forms, no
+// surrogates, nothing above U+10FFFF), or npos.
+std::size_t invalid_utf8_at(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t length = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (length == 0 || i + length > text.size()) return i;
+    unsigned char second = static_cast<unsigned char>(text[i + 1]);
+    unsigned char low = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    unsigned char high = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    if (second < low || second > high) return i;
+    for (std::size_t k = 2; k < length; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return i;
+    i += length;
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 class SourceJson::Parser {
@@ -99,8 +122,8 @@ class SourceJson::Parser {
           fail("json.unterminated_comment", pos_, pos_ + 2, "this /* comment is never closed",
                "end it with */");
         pos_ = close + 2;
-      } else if (static_cast<unsigned char>(c) == 0xEF && text_.substr(pos_, 3) == "\xEF\xBB\xBF") {
-        pos_ += 3;  // a byte-order mark
+      } else if (pos_ == 0 && text_.substr(0, 3) == "\xEF\xBB\xBF") {
+        pos_ += 3;  // a byte-order mark, which some editors write at the start of UTF-8 files
       } else {
         return;
       }
@@ -343,6 +366,16 @@ bool SourceJson::parse(std::string_view text, Diagnostics* diagnostics) {
   root_ = Json();
   where_.clear();
   Tree tree;
+  // Positions count code points and labels are shown as text: refuse bytes that are not UTF-8
+  // rather than guess what they meant.
+  if (std::size_t bad = invalid_utf8_at(text_); bad != std::string_view::npos) {
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text_[bad]));
+    diagnostics->error("json.invalid_utf8", span_of(bad, bad + 1),
+                       std::string("the text is not valid UTF-8 (byte ") + byte + " here)",
+                       "save the file as UTF-8");
+    return false;
+  }
   try {
     Parser(text_, diagnostics, *this).parse_document(&root_, &tree);
   } catch (const SyntaxError& e) {

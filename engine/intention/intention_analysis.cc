@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "core/diagnostics.h"
 #include "intention/causality.h"
@@ -414,6 +415,17 @@ json intention_analysis(const Scim& model, const json& params, const ProgressCal
     oracle = o->get<std::string>();
   }
   bool rational = oracle == "rational";
+  // "setting" narrows an "outcomes" query. Checked before the summary's search, and refused rather
+  // than ignored without "outcomes".
+  std::optional<std::uint64_t> setting;
+  if (auto at = params.find("setting"); at != params.end()) {
+    if (!params.contains("outcomes"))
+      bad_parameter("\"setting\" picks the setting of an \"outcomes\" query, and there is no \"outcomes\"",
+                    "give \"outcomes\" too, or leave \"setting\" out");
+    if (!at->is_number_integer() || at->get<long long>() < 0 || at->get<std::uint64_t>() >= settings)
+      bad_parameter("\"setting\" must be a setting index from 0 to " + std::to_string(settings - 1));
+    setting = at->get<std::uint64_t>();
+  }
 
   json alternatives = json::array();
   for (std::size_t a = 0; a < reference.size(); ++a) {
@@ -476,10 +488,8 @@ json intention_analysis(const Scim& model, const json& params, const ProgressCal
     std::vector<int> outcomes = variable_list_param(scim, params, "outcomes");
     if (outcomes.empty()) bad_parameter("\"outcomes\" must list at least one variable");
     std::vector<std::uint64_t> queried;
-    if (auto at = params.find("setting"); at != params.end()) {
-      if (!at->is_number_integer() || at->get<long long>() < 0 || at->get<std::uint64_t>() >= settings)
-        bad_parameter("\"setting\" must be a setting index from 0 to " + std::to_string(settings - 1));
-      queried.push_back(at->get<std::uint64_t>());
+    if (setting) {
+      queried.push_back(*setting);
     } else {
       for (std::uint64_t e = 0; e < settings; ++e) queried.push_back(e);
     }

@@ -4,11 +4,13 @@
 
 #include <chrono>
 #include <cmath>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "api_support.h"
+#include "cli/printable.h"
 #include "core/diagnostics.h"
 #include "core/json_limits.h"
 #include "core/source_json.h"
@@ -248,6 +250,51 @@ TEST(Reliability, AParentlessCpdMayHaveAnOutcomeNamedP) {
       R"({"kind": "scim", "variables": {"X": {"type": "chance", "cpd": {"p": 0.4, "q": 1.0}}}})", "describe"));
   EXPECT_EQ(sum["id"], "model.probabilities_not_normalized");
   EXPECT_NE(sum["message"].get<std::string>().find("sum to 1.4"), std::string::npos) << sum;
+}
+
+// ---- 8. smaller ones ---------------------------------------------------------------------------
+
+TEST(Reliability, IntentionRefusesASettingWithoutOutcomes) {
+  const std::string spy = test::read_source_file("examples/intention/spy.jsonc");
+  for (const json& setting : {json(-1), json(0)}) {
+    json d = only_diagnostic(request(spy, "intention", {{"policy", "truthful"}, {"setting", setting}}));
+    EXPECT_EQ(d["id"], "request.bad_parameter");
+    EXPECT_NE(d["message"].get<std::string>().find("\"outcomes\""), std::string::npos);
+  }
+}
+
+TEST(Reliability, TextThatIsNotUtf8IsRefusedWhereItBreaks) {
+  Diagnostics diagnostics;
+  SourceJson doc;
+  EXPECT_FALSE(doc.parse("{\"kind\": \"scim\",\n \"title\": \"caf\xE9\"}", &diagnostics));
+  ASSERT_EQ(diagnostics.items().size(), 1u);
+  EXPECT_EQ(diagnostics.items()[0].id, "json.invalid_utf8");
+  EXPECT_EQ(diagnostics.items()[0].span.line, 2);
+  EXPECT_EQ(diagnostics.items()[0].span.column, 15);
+  for (const char* bad : {"\"\xC0\xAF\"", "\"\xED\xA0\x80\"", "\"\xF4\x90\x80\x80\"", "\"\xE2\x82\""}) {
+    Diagnostics d;
+    EXPECT_FALSE(SourceJson().parse(bad, &d)) << bad;
+  }
+  Diagnostics fine;
+  EXPECT_TRUE(SourceJson().parse("\"caf\xC3\xA9 \xF0\x9F\x90\x81 \xE2\x82\xAC\"", &fine));
+}
+
+TEST(Reliability, AByteOrderMarkIsAcceptedOnlyAtTheStart) {
+  Diagnostics start, middle;
+  EXPECT_TRUE(SourceJson().parse("\xEF\xBB\xBF{\"a\": 1}", &start));
+  EXPECT_FALSE(SourceJson().parse("{\"a\": \xEF\xBB\xBF 1}", &middle));
+  ASSERT_EQ(middle.items().size(), 1u);
+  EXPECT_EQ(middle.items()[0].id, "json.syntax");
+}
+
+TEST(Reliability, TheCliWritesControlCharactersOfLabelsEscaped) {
+  std::ostringstream out;
+  cli::PrintableBuffer buffer(out.rdbuf());
+  std::ostream printed(&buffer);
+  const char label[] = "label \"X\0\x1b[31m\r\" caf\xC3\xA9 \xC2\x85\tend\n";
+  printed << std::string(label, sizeof label - 1);
+  printed.flush();
+  EXPECT_EQ(out.str(), "label \"X\\x00\\x1B[31m\\x0D\" caf\xC3\xA9 \\u0085\tend\n");
 }
 
 }  // namespace
