@@ -104,7 +104,8 @@ json meg_json(const MdpMeg& m, const mdp::Policy& agent, const std::string& util
               {"beta", extended_number_json(m.beta)},
               {"expected_utility", m.expected_utility},
               {"maxent_expected_utility", m.maxent_expected_utility},
-              {"utility_range", m.utility_range},
+              // NaN when the fit did not need β = −∞: a deliberate null (docs/api.md), not a failed number.
+              {"utility_range", std::isnan(m.utility_range) ? json(nullptr) : json(m.utility_range)},
               {"maxent_policy", mdp::matrix_json(m.maxent_policy)},
               {"agent_policy", mdp::matrix_json(agent)},
               {"contributions", mdp::vector_json(m.contributions)},
