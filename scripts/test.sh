@@ -132,4 +132,11 @@ else
   echo "test: web/package.json does not exist yet: skipping the page's build and tests"
 fi
 
+# The code style is enforced once the tree has been formatted (the commit that formats it adds
+# .format-enforced).
+if [ -f .format-enforced ]; then
+  step "code style (scripts/format.sh --check)"
+  if scripts/format.sh --check; then record "format" 1 0; else record "format" 0 1; fi
+fi
+
 finish
