@@ -64,7 +64,7 @@ std::optional<std::string> model_kind(const std::string& text, Diagnostics* diag
   Diagnostics found;
   std::optional<std::string> kind = mdp::read_model_kind(text, &found);
   if (!kind)
-    for (const Diagnostic& d : found.items()) diagnostics->error(d.id, d.span, d.message, d.hint);
+    diagnostics->append(found);
   if (kind) {
     std::lock_guard<std::mutex> lock(mutex);
     last_text = text;

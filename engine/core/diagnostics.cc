@@ -16,6 +16,7 @@ void to_json(nlohmann::json& out, const Diagnostic& d) {
 }
 
 void Diagnostics::error(std::string id, SourceSpan span, std::string message, std::string hint) {
+  ++count_;
   if (items_.size() < kMaxDiagnostics) {
     items_.push_back({std::move(id), span, std::move(message), std::move(hint)});
     return;
@@ -29,7 +30,10 @@ void Diagnostics::append(const Diagnostics& other) {
     const Diagnostic& d = other.items_[i];
     error(d.id, d.span, d.message, d.hint);
   }
-  if (other.left_out_ > 0) leave_out(other.items_.back().span, other.left_out_);
+  if (other.left_out_ > 0) {
+    count_ += other.left_out_;
+    leave_out(other.items_.back().span, other.left_out_);
+  }
 }
 
 void Diagnostics::leave_out(SourceSpan span, std::size_t count) {

@@ -163,10 +163,11 @@ json trajectories_analysis(const MdpFile& file, const json& params, const Progre
   auto seed_it = params.find("seed");
   double seed = 1;
   if (seed_it != params.end()) {
-    if (!seed_it->is_number() || seed_it->get<double>() < 0 ||
+    // Below 2^64, so that the conversion to the generator's seed is defined.
+    if (!seed_it->is_number() || seed_it->get<double>() < 0 || seed_it->get<double>() >= 0x1p64 ||
         seed_it->get<double>() != std::floor(seed_it->get<double>()))
       throw RequestError("request.bad_parameter",
-                         "\"seed\" must be a whole number ≥ 0, not " + json_text(*seed_it));
+                         "\"seed\" must be a whole number from 0 to below 2^64, not " + json_text(*seed_it));
     seed = seed_it->get<double>();
   }
   const Mdp& mdp = variant.mdp;

@@ -103,7 +103,7 @@ class Reader {
     const Json& root = doc_.root();
     MdpFile file;
     file.kind = kind;
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
     if (kind == "gridworld")
       check_fields(root,
                    {"kind", "title", "description", "source", "map", "cells", "utilities", "actions", "slip",
@@ -117,13 +117,13 @@ class Reader {
     read_text(root, "title", &file.title);
     read_text(root, "description", &file.description);
     read_text(root, "source", &file.source);
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
 
     Variant base;
     base.name = "base";
     if (!read_variant(kind, Fields{&root, &root}, root, &base)) return std::nullopt;
     read_policy_definitions(kind, base);
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     for (const std::string& name : policy_names_) file.policy_names.push_back(name);
     attach_policies(kind, &base);
     file.variants.push_back(std::move(base));
@@ -148,16 +148,16 @@ class Reader {
         Variant variant;
         variant.name = member.key();
         variant_ = member.key();
-        std::size_t at = d_->items().size();
+        std::size_t at = d_->count();
         read_text(body, "description", &variant.description);
-        if (read_variant(kind, Fields{&body, &root}, body, &variant) && d_->items().size() == at) {
+        if (read_variant(kind, Fields{&body, &root}, body, &variant) && d_->count() == at) {
           attach_policies(kind, &variant);
           file.variants.push_back(std::move(variant));
         }
       }
       variant_.clear();
     }
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     return file;
   }
 
@@ -363,7 +363,7 @@ class Reader {
   }
 
   std::optional<GridWorld> read_grid(const Fields& f, const Json& body) {
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
     largest_utility_at_ = nullptr;
     GridWorld w;
     if (variant_.empty()) read_actions(*f.root);
@@ -508,7 +508,7 @@ class Reader {
         w.cells.push_back(cell);
       }
     }
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     w.rows = static_cast<int>(map->size());
     w.cols = width;
     if (starts == 0) {
@@ -626,7 +626,7 @@ class Reader {
   // A policy of the MDP's states before any horizon expansion (attach_policies copies it per step).
   void read_table_policy(const std::string& name, const Json& def) {
     if (!expect_object(def, "policy " + in_quotes(name))) return;
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
     const int states = static_cast<int>(state_names_.size()),
               actions = static_cast<int>(action_names_.size());
     Policy policy = Policy::Constant(states, actions, 1.0 / actions);
@@ -638,13 +638,13 @@ class Reader {
       std::optional<Eigen::VectorXd> row = action_distribution(member.value(), "policy " + in_quotes(name));
       if (row) policy.row(s) = row->transpose();
     }
-    for (int s = 0; s < states && d_->items().size() == before; ++s)
+    for (int s = 0; s < states && d_->count() == before; ++s)
       if (!given[s] && !base_terminal_[s])
         error(
             "model.bad_policy", def,
             "policy " + in_quotes(name) + " gives no action for state " + in_quotes(state_names_[s]),
             "add \"" + state_names_[s] + "\": \"" + action_names_[0] + "\" (or a distribution over actions)");
-    if (d_->items().size() == before) table_policies_.push_back({name, std::move(policy)});
+    if (d_->count() == before) table_policies_.push_back({name, std::move(policy)});
   }
 
   // "a" (probability 1) or {"a": 0.3, "b": 0.7}, over the MDP's actions.
@@ -670,7 +670,7 @@ class Reader {
   // Reads {name: probability} into p (indices from `index`); checks the sum.
   template <class Index>
   bool distribution(const Json& v, Eigen::VectorXd* p, Index&& index) {
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
     double total = 0;
     for (const auto& member : v.items()) {
       int i = index(member.key(), member.value());
@@ -679,7 +679,7 @@ class Reader {
       (*p)[i] += *x;
       total += *x;
     }
-    if (d_->items().size() != before) return false;
+    if (d_->count() != before) return false;
     if (std::abs(total - 1) > kProbabilityTolerance) {
       error("model.probabilities_not_normalized", v,
             "these probabilities sum to " + number_text(total) + ", not 1");
@@ -793,7 +793,7 @@ class Reader {
 
   std::optional<Mdp> read_mdp(const Fields& f, const Json& body) {
     const Json& root = *f.root;
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
     largest_utility_at_ = nullptr;
     if (variant_.empty()) {
       bool ok = read_names(root, "states", &state_names_, kMaxStates);
@@ -870,7 +870,7 @@ class Reader {
     read_transitions(f, body, &mdp);
     if (!read_discount(f, body, &mdp.discount, &mdp.horizon)) return std::nullopt;
     if (!values_in_range(mdp.discount, mdp.horizon)) return std::nullopt;
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     const long long copies = std::max(1, mdp.horizon);
     const Json* size_at = f.find("horizon") ? f.find("horizon") : f.find("transitions");
     if (!check_size(states * copies, mdp.transition_count() * copies, *size_at)) return std::nullopt;
@@ -889,7 +889,7 @@ class Reader {
     // Per (s, a): the distribution over next states, gathered first because states may come in any order.
     std::vector<const Json*> given(static_cast<std::size_t>(states) * actions, nullptr);
     std::vector<const Json*> state_object(states, nullptr);
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
     for (const auto& member : transitions->items()) {
       int s = state_index(member.key(), member.value(), true);
       if (s < 0) continue;
@@ -907,7 +907,7 @@ class Reader {
       }
     }
     // A misspelt state or action would also leave a transition missing: report it once.
-    if (d_->items().size() != before) return;
+    if (d_->count() != before) return;
     mdp->row_start.assign(1, 0);
     for (int s = 0; s < states; ++s) {
       for (int a = 0; a < actions; ++a) {
@@ -936,7 +936,7 @@ class Reader {
             mdp->probability.push_back(1);
           }
         } else if (expect_object(*dist, "a transition")) {
-          const std::size_t at = d_->items().size();
+          const std::size_t at = d_->count();
           double total = 0;
           for (const auto& member : dist->items()) {
             int next = state_index(member.key(), member.value(), true);
@@ -948,7 +948,7 @@ class Reader {
               mdp->probability.push_back(*x);
             }
           }
-          if (d_->items().size() == at && std::abs(total - 1) > kProbabilityTolerance)
+          if (d_->count() == at && std::abs(total - 1) > kProbabilityTolerance)
             error("model.probabilities_not_normalized", *dist,
                   "the transition probabilities of " + in_quotes(action_names_[a]) + " in " +
                       in_quotes(state_names_[s]) + " sum to " + number_text(total) + ", not 1");
@@ -1011,7 +1011,7 @@ std::optional<std::string> read_model_kind(std::string_view text, Diagnostics* d
 }
 
 std::optional<MdpFile> read_mdp_file(std::string_view text, Diagnostics* diagnostics) {
-  const std::size_t before = diagnostics->items().size();
+  const std::size_t before = diagnostics->count();
   std::shared_ptr<const SourceJson> parsed = SourceJson::parse_shared(text, diagnostics);
   if (!parsed) return std::nullopt;
   const SourceJson& doc = *parsed;
@@ -1023,7 +1023,7 @@ std::optional<MdpFile> read_mdp_file(std::string_view text, Diagnostics* diagnos
     return std::nullopt;
   }
   std::optional<MdpFile> file = Reader(doc, diagnostics).read(*kind);
-  if (diagnostics->items().size() != before) return std::nullopt;
+  if (diagnostics->count() != before) return std::nullopt;
   return file;
 }
 

@@ -73,18 +73,18 @@ class ModelReader {
       return std::nullopt;
     }
     if (!expect_object(*variables, "\"variables\"")) return std::nullopt;
-    std::size_t before = d_->items().size();
+    std::size_t before = d_->count();
     declare_variables(*variables);
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     if (!order_variables()) return std::nullopt;
     for (int v : scim_.order) define_variable(v);
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     finish_structure();
     if (!check_size()) return std::nullopt;
     if (auto p = body.find("policies"); p != body.end()) read_policies(*p);
     if (auto i = body.find("interventions"); i != body.end()) read_interventions(*i);
     if (auto b = body.find("behaviour"); b != body.end()) read_behaviour(*b);
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     return std::move(scim_);
   }
 
@@ -1014,7 +1014,7 @@ class ModelReader {
   }
 
   bool read_rule(const Variable& var, const Json& rule, DecisionRule* out) {
-    std::size_t before = d_->items().size();
+    std::size_t before = d_->count();
     const Mechanism& m = var.mechanism;
     Domain domain = var.domain;
     if (rule.is_string()) {
@@ -1027,7 +1027,7 @@ class ModelReader {
     } else {
       error("model.wrong_type", rule, "a decision rule is an expression, {\"table\": [...]} or {\"cpd\": ...}");
     }
-    return d_->items().size() == before;
+    return d_->count() == before;
   }
 
   // ---- interventions ---------------------------------------------------------------------------
@@ -1039,7 +1039,7 @@ class ModelReader {
       if (!check_name(member.key(), def, "intervention") || !expect_object(def, "an intervention")) continue;
       Intervention intervention;
       intervention.name = member.key();
-      std::size_t before = d_->items().size();
+      std::size_t before = d_->count();
       for (const auto& target : def.items()) {
         int v = scim_.index_of(target.key());
         if (v < 0) {
@@ -1056,7 +1056,7 @@ class ModelReader {
         if (read_intervened_mechanism(v, target.value(), &mechanism))
           intervention.mechanisms.emplace_back(v, std::move(mechanism));
       }
-      if (d_->items().size() != before) continue;
+      if (d_->count() != before) continue;
       if (!check_intervention_acyclic(intervention, def)) continue;
       scim_.interventions.push_back(std::move(intervention));
     }
@@ -1205,10 +1205,10 @@ class ModelReader {
     compute_strides(scim_.variables, &replaced.mechanism);
     Domain domain = var.domain;
     std::vector<double> utility;
-    std::size_t before = d_->items().size();
+    std::size_t before = d_->count();
     compile_mechanism(v, def, &replaced.mechanism, &domain,
                       var.type == VariableType::kUtility ? &utility : nullptr);
-    if (d_->items().size() != before) return false;
+    if (d_->count() != before) return false;
     if (var.type == VariableType::kUtility) {
       // Map the new values into the variable's domain, extending it where needed.
       for (int32_t& entry : replaced.mechanism.table) {
@@ -1250,7 +1250,7 @@ class ModelReader {
 
 std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagnostics) {
   // Counted from the start: a duplicate key is reported while parsing and makes the file invalid.
-  std::size_t before = diagnostics->items().size();
+  std::size_t before = diagnostics->count();
   std::shared_ptr<const SourceJson> parsed = SourceJson::parse_shared(text, diagnostics);
   if (!parsed) return std::nullopt;
   const SourceJson& doc = *parsed;
@@ -1311,7 +1311,7 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
     auto scim = ModelReader(doc, diagnostics).read("main", root);
     if (scim) file.models.push_back(std::move(*scim));
   }
-  if (diagnostics->items().size() != before || file.models.empty()) return std::nullopt;
+  if (diagnostics->count() != before || file.models.empty()) return std::nullopt;
   return file;
 }
 

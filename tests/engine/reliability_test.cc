@@ -152,6 +152,19 @@ TEST(Reliability, AHugeUnknownParentIsReportedWithoutASuggestion) {
   EXPECT_EQ(d.value("hint", "").find("did you mean"), std::string::npos);
 }
 
+// ---- 4. seeds beyond 2^64 ----------------------------------------------------------------------
+
+// A seed of 1e300 was converted to the generator's 64-bit seed: undefined behaviour (found again by
+// fuzz_request; the registry's parameter ranges check every numeric parameter the same way).
+TEST(Reliability, TrajectorySeedsBeyondTwoToThe64AreRefused) {
+  const std::string grid = test::read_source_file("examples/meg/cliffworld.jsonc");
+  for (double seed : {1e300, 0x1p64}) {
+    json d = only_diagnostic(request(grid, "trajectories", {{"seed", seed}, {"count", 1}}));
+    EXPECT_EQ(d["id"], "request.bad_parameter") << seed;
+  }
+  EXPECT_TRUE(request(grid, "trajectories", {{"seed", 0x1p63}, {"count", 1}})["ok"].get<bool>());
+}
+
 // ---- 5. rationalities and utilities that cannot be computed -------------------------------------
 
 TEST(Reliability, ASoftAgentBeyondTheLargestBetaIsRefusedUpFront) {
@@ -224,6 +237,26 @@ TEST(Reliability, ThousandsOfDiagnosticsOnOneLineAreCappedAndFast) {
   EXPECT_EQ(list[100].id, "diagnostics.truncated");
   EXPECT_EQ(list[100].message, "and 19900 more problems (only the first 100 are listed)");
   EXPECT_EQ(list[100].span.column, first + 100 * 8 + 3);
+}
+
+// Found by fuzz_reader_mdp: once the list was full, a reader comparing its length before and after a
+// step saw no new problem, and built a gridworld variant from unknown cells (an out-of-bounds read).
+TEST(Reliability, ProblemsBeyondTheCapStillCount) {
+  Diagnostics diagnostics;
+  for (int i = 0; i < 150; ++i) diagnostics.error("model.unknown_cell", {1, i + 1, 1, i + 2}, "x");
+  EXPECT_EQ(diagnostics.items().size(), kMaxDiagnostics + 1);
+  EXPECT_EQ(diagnostics.count(), 150u);
+  Diagnostics copy;
+  copy.append(diagnostics);
+  EXPECT_EQ(copy.count(), 150u);
+  EXPECT_EQ(copy.items().back().message, "and 50 more problems (only the first 100 are listed)");
+
+  // A variant with 120 unknown cells fills the list; the next variant's unknown cell still stops it.
+  const std::string grid = R"({"kind": "gridworld", "map": ["S.G"], "discount": 0.9, "variants": {
+  "full": {"map": ["S)" + std::string(120, 'n') + R"(G"]}, "next": {"map": ["SnG"]}}})";
+  json reply = request(grid, "describe");
+  EXPECT_FALSE(reply["ok"].get<bool>());
+  EXPECT_EQ(reply["diagnostics"].back()["message"], "and 21 more problems (only the first 100 are listed)");
 }
 
 TEST(Reliability, ATextIsParsedOnceForItsKindAndItsReader) {
