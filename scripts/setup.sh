@@ -7,7 +7,10 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config ccache
   libeigen3-dev nlohmann-json3-dev googletest libgtest-dev libbenchmark-dev
-  emscripten chromium)
+  emscripten chromium
+  # The sanitizer and fuzzing build (clang with ASan, UBSan and libFuzzer; lld links it), its seed
+  # gathering (python3) and the C++ formatter.
+  clang-14 libclang-rt-14-dev lld python3 clang-format-14)
 # Node.js and npm may come from elsewhere than Debian (the machine image ships its own build, whose
 # nodejs package also provides npm): only ask Debian for them when the commands are missing.
 command -v node >/dev/null || packages+=(nodejs)

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test suite: installs what is missing (scripts/setup.sh), builds natively and runs the
-# engine's tests (ctest), builds the wasm module and runs its tests (node --test tests/wasm), builds
-# the page and runs the browser tests (npm --prefix web test). Goes on past a failing suite, then
-# closes with one line `all: N passed, M failed`; exits non-zero if anything failed.
+# engine's tests (ctest), builds the engine's tests and the fuzzers with ASan and UBSan and runs them
+# (ctest in build/sanitize, then each fuzz target for 15 s: scripts/fuzz.sh), builds the wasm module
+# and runs its tests (node --test tests/wasm), builds the page and runs the browser tests
+# (npm --prefix web test), and checks the code style once the tree is formatted (scripts/format.sh,
+# when .format-enforced exists). Goes on past a failing suite, then closes with one line
+# `all: N passed, M failed`; exits non-zero if anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -23,6 +26,23 @@ finish() {
   printf '%s\n' "${summary[@]}"
   echo "all: $passed passed, $failed failed"
   exit $((failed > 0 ? 1 : 0))
+}
+# run_ctest NAME DIR: runs the ctest suite of a build directory, records its counts.
+run_ctest() {
+  local name=$1 dir=$2 log=$logs/$(basename "$2")-ctest.log
+  ctest --test-dir "$dir" --output-on-failure -j2 --timeout 900 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  local line total bad
+  line=$(grep -aE 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -1)
+  if [ -n "$line" ]; then
+    total=$(sed -E 's/.*out of ([0-9]+).*/\1/' <<<"$line")
+    bad=$(sed -E 's/.*passed, ([0-9]+) tests? failed.*/\1/' <<<"$line")
+    if [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; then bad=1; fi
+    record "$name" $((total - bad)) "$bad"
+  else
+    echo "test: ctest ran no test in $dir" >&2
+    record "$name" 0 1
+  fi
 }
 # Counts from node's test runner (spec "ℹ pass 3" or TAP "# pass 3"); cancelled tests count as failed.
 node_count() { # LOG WHAT
@@ -62,20 +82,31 @@ SECONDS=0
 if scripts/build-native.sh; then
   echo "native build: ${SECONDS}s"
   step "native tests (ctest)"
-  ctest --test-dir build/native --output-on-failure -j2 --timeout 600 2>&1 | tee "$logs/ctest.log"
-  rc=${PIPESTATUS[0]}
-  line=$(grep -aE 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$logs/ctest.log" | tail -1)
-  if [ -n "$line" ]; then
-    total=$(sed -E 's/.*out of ([0-9]+).*/\1/' <<<"$line")
-    bad=$(sed -E 's/.*passed, ([0-9]+) tests? failed.*/\1/' <<<"$line")
-    if [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; then bad=1; fi
-    record "native (ctest)" $((total - bad)) "$bad"
-  else
-    echo "test: ctest ran no test" >&2
-    record "native (ctest)" 0 1
-  fi
+  run_ctest "native (ctest)" build/native
 else
   record "native build" 0 1
+fi
+
+# The engine's tests and the fuzzers under AddressSanitizer and UndefinedBehaviorSanitizer (clang):
+# one instrumented engine library for both; the slowest property tests run at a smaller size.
+step "sanitizer build (ASan + UBSan)"
+SECONDS=0
+if scripts/build-sanitize.sh; then
+  echo "sanitizer build: ${SECONDS}s"
+  step "sanitizer tests (ctest in build/sanitize)"
+  SECONDS=0
+  run_ctest "sanitize (ctest)" build/sanitize
+  echo "sanitizer tests: ${SECONDS}s"
+  step "fuzzers (15 s each)"
+  scripts/fuzz.sh --seconds 15 --no-build 2>&1 | tee "$logs/fuzz.log"
+  line=$(grep -aE '^fuzz: [0-9]+ passed, [0-9]+ failed$' "$logs/fuzz.log" | tail -1)
+  if [ -n "$line" ]; then
+    record "fuzz (15 s each)" "$(awk '{print $2}' <<<"$line")" "$(awk '{print $4}' <<<"$line")"
+  else
+    record "fuzz (15 s each)" 0 1
+  fi
+else
+  record "sanitizer build" 0 1
 fi
 
 step "wasm build"
@@ -99,6 +130,13 @@ if [ -f web/package.json ]; then
   fi
 else
   echo "test: web/package.json does not exist yet: skipping the page's build and tests"
+fi
+
+# The code style is enforced once the tree has been formatted (the commit that formats it adds
+# .format-enforced).
+if [ -f .format-enforced ]; then
+  step "code style (scripts/format.sh --check)"
+  if scripts/format.sh --check; then record "format" 1 0; else record "format" 0 1; fi
 fi
 
 finish

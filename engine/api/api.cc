@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/diagnostics.h"
+#include "core/json_limits.h"
 #include "core/registry.h"
 #include "core/text.h"
 #include "kinds/kinds.h"
@@ -58,7 +59,7 @@ std::optional<ReadModel> read_model(const std::string& text, Diagnostics* diagno
   Diagnostics found;
   std::optional<std::string> kind = read_model_kind(text, &found);
   if (!kind) {
-    for (const Diagnostic& d : found.items()) diagnostics->error(d.id, d.span, d.message, d.hint);
+    diagnostics->append(found);
     return std::nullopt;
   }
   ReadModel read{*kind, find_kind(*kind)->read(text, diagnostics)};
@@ -127,6 +128,7 @@ json answer(const json& request, const ProgressCallback& progress) {
   const Params checked(params, spec->params);
   Context context(progress, model_name);
   json result = spec->run(*read->model, checked, context);
+  check_result_numbers(result);
   // The work is done: a listener that asks to stop now still gets the answer.
   if (progress) progress(1.0);
   json reply = {{"ok", true}, {"analysis", name}, {"kind", kind.name}};
@@ -139,6 +141,7 @@ json answer(const json& request, const ProgressCallback& progress) {
 
 json handle_request(const json& request, const ProgressCallback& progress) {
   try {
+    check_request_nesting(request);
     return answer(request, progress);
   } catch (const RequestError& e) {
     return failure(e.id, e.what(), e.hint);

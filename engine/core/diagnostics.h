@@ -29,15 +29,30 @@ struct Diagnostic {
 
 void to_json(nlohmann::json& out, const Diagnostic& d);
 
-// Collects diagnostics while a model is read, so that every problem is reported at once.
+// The most diagnostics kept for one model; the rest are counted in one "diagnostics.truncated".
+inline constexpr std::size_t kMaxDiagnostics = 100;
+
+// Collects diagnostics while a model is read, so that every problem is reported at once. After
+// kMaxDiagnostics problems one more diagnostic, "diagnostics.truncated" at the first problem left
+// out, says how many more there were: a hostile file with 20,000 errors gets a short answer.
 class Diagnostics {
  public:
   void error(std::string id, SourceSpan span, std::string message, std::string hint = {});
+  // Adds another collection's diagnostics, keeping its count of those left out.
+  void append(const Diagnostics& other);
   bool empty() const { return items_.empty(); }
+  // The diagnostics listed: at most kMaxDiagnostics, then the diagnostics.truncated one.
   const std::vector<Diagnostic>& items() const { return items_; }
+  // How many problems were reported, listed or not: what a reader compares to tell whether a step
+  // found a problem (the length of items() stops growing at the cap).
+  std::size_t count() const { return count_; }
 
  private:
+  void leave_out(SourceSpan span, std::size_t count);
+
   std::vector<Diagnostic> items_;
+  std::size_t left_out_ = 0;
+  std::size_t count_ = 0;
 };
 
 // Thrown by analyses for a problem with the request (an unknown policy, a bad parameter, a budget

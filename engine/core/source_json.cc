@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <mutex>
+
+#include "core/json_limits.h"
 
 namespace motive {
 
@@ -14,7 +18,7 @@ struct SourceJson::Tree {
 
 namespace {
 
-constexpr int kMaxDepth = 256;
+constexpr int kMaxDepth = kMaxJsonDepth;
 
 // Signals the first syntax error; the parser stops there because what follows cannot be trusted.
 struct SyntaxError {
@@ -44,6 +48,29 @@ void append_utf8(std::string* out, unsigned code) {
     out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
     out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
   }
+}
+
+// The offset of the first byte that is not part of well-formed UTF-8 (no overlong forms, no
+// surrogates, nothing above U+10FFFF), or npos.
+std::size_t invalid_utf8_at(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t length = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (length == 0 || i + length > text.size()) return i;
+    unsigned char second = static_cast<unsigned char>(text[i + 1]);
+    unsigned char low = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    unsigned char high = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    if (second < low || second > high) return i;
+    for (std::size_t k = 2; k < length; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return i;
+    i += length;
+  }
+  return std::string_view::npos;
 }
 
 }  // namespace
@@ -95,8 +122,8 @@ class SourceJson::Parser {
           fail("json.unterminated_comment", pos_, pos_ + 2, "this /* comment is never closed",
                "end it with */");
         pos_ = close + 2;
-      } else if (static_cast<unsigned char>(c) == 0xEF && text_.substr(pos_, 3) == "\xEF\xBB\xBF") {
-        pos_ += 3;  // a byte-order mark
+      } else if (pos_ == 0 && text_.substr(0, 3) == "\xEF\xBB\xBF") {
+        pos_ += 3;  // a byte-order mark, which some editors write at the start of UTF-8 files
       } else {
         return;
       }
@@ -194,10 +221,9 @@ class SourceJson::Parser {
 
   void report_duplicate(const std::string& key, std::size_t begin, std::size_t end,
                             std::size_t first) {
-    SourceSpan first_span = doc_.span_of(first, first + 1);
     diagnostics_->error("json.duplicate_key", doc_.span_of(begin, end),
                         "\"" + key + "\" is given twice in this object (first at line " +
-                            std::to_string(first_span.line) + ")",
+                            std::to_string(doc_.line_of(first)) + ")",
                         "names in an object must be unique: rename or remove one");
   }
 
@@ -340,6 +366,16 @@ bool SourceJson::parse(std::string_view text, Diagnostics* diagnostics) {
   root_ = Json();
   where_.clear();
   Tree tree;
+  // Positions count code points and labels are shown as text: refuse bytes that are not UTF-8
+  // rather than guess what they meant.
+  if (std::size_t bad = invalid_utf8_at(text_); bad != std::string_view::npos) {
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text_[bad]));
+    diagnostics->error("json.invalid_utf8", span_of(bad, bad + 1),
+                       std::string("the text is not valid UTF-8 (byte ") + byte + " here)",
+                       "save the file as UTF-8");
+    return false;
+  }
   try {
     Parser(text_, diagnostics, *this).parse_document(&root_, &tree);
   } catch (const SyntaxError& e) {
@@ -349,6 +385,37 @@ bool SourceJson::parse(std::string_view text, Diagnostics* diagnostics) {
   }
   index(root_, tree);
   return true;
+}
+
+std::shared_ptr<const SourceJson> SourceJson::parse_shared(std::string_view text, Diagnostics* diagnostics) {
+  struct Last {
+    std::mutex mutex;
+    std::string text;
+    std::shared_ptr<const SourceJson> doc;
+    Diagnostics found;
+    bool valid = false;
+  };
+  static Last last;
+  std::shared_ptr<const SourceJson> doc;
+  Diagnostics found;
+  {
+    std::lock_guard<std::mutex> lock(last.mutex);
+    if (last.valid && last.text == text) {
+      doc = last.doc;
+      found = last.found;
+    }
+  }
+  if (!doc && found.empty()) {
+    auto parsed = std::make_shared<SourceJson>();
+    if (parsed->parse(text, &found)) doc = parsed;
+    std::lock_guard<std::mutex> lock(last.mutex);
+    last.text.assign(text);
+    last.doc = doc;
+    last.found = found;
+    last.valid = true;
+  }
+  diagnostics->append(found);
+  return doc;
 }
 
 void SourceJson::index(const Json& value, const Tree& tree) {
@@ -361,17 +428,33 @@ void SourceJson::index(const Json& value, const Tree& tree) {
   }
 }
 
+int SourceJson::line_of(std::size_t offset) const {
+  offset = std::min(offset, text_.size());
+  return static_cast<int>(std::upper_bound(line_starts_.begin(), line_starts_.end(), offset) - line_starts_.begin());
+}
+
+int SourceJson::column_of(std::size_t offset, std::size_t line_start) const {
+  std::lock_guard<std::mutex> lock(cursor_mutex_);
+  std::size_t from = line_start;
+  int column = 1;
+  if (line_start == 0 && text_.compare(0, 3, "\xEF\xBB\xBF") == 0) from = std::min<std::size_t>(3, offset);
+  if (cursor_line_start_ == line_start && cursor_offset_ >= from && cursor_offset_ <= offset) {
+    from = cursor_offset_;
+    column = cursor_column_;
+  }
+  for (std::size_t i = from; i < offset; ++i)
+    if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++column;
+  cursor_line_start_ = line_start;
+  cursor_offset_ = offset;
+  cursor_column_ = column;
+  return column;
+}
+
 SourceSpan SourceJson::span_of(std::size_t begin, std::size_t end) const {
   auto locate = [&](std::size_t offset, int* line, int* column) {
     offset = std::min(offset, text_.size());
-    auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-    std::size_t start = *(it - 1);
-    *line = static_cast<int>(it - line_starts_.begin());
-    int code_points = 0;
-    if (start == 0 && text_.compare(0, 3, "\xEF\xBB\xBF") == 0) start = std::min<std::size_t>(3, offset);
-    for (std::size_t i = start; i < offset; ++i)
-      if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++code_points;
-    *column = code_points + 1;
+    *line = line_of(offset);
+    *column = column_of(offset, line_starts_[*line - 1]);
   };
   SourceSpan span;
   locate(begin, &span.line, &span.column);

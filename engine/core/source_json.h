@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -24,6 +26,11 @@ class SourceJson {
   // keys are reported too (the later one wins) but do not stop the parse.
   bool parse(std::string_view text, Diagnostics* diagnostics);
 
+  // The document of `text`, parsed once for several readers: the API detects a model's kind and then
+  // reads it, and the page sends the same text many times. Keeps the last text parsed; adds that
+  // parse's diagnostics to `diagnostics` on every call. nullptr on a syntax error.
+  static std::shared_ptr<const SourceJson> parse_shared(std::string_view text, Diagnostics* diagnostics);
+
   const Json& root() const { return root_; }
 
   // The span of a value of this document (of the whole value: `{` to `}` for objects).
@@ -44,12 +51,19 @@ class SourceJson {
   class Parser;
 
   SourceSpan span_of(std::size_t begin, std::size_t end) const;
+  int line_of(std::size_t offset) const;
+  int column_of(std::size_t offset, std::size_t line_start) const;
   void index(const Json& value, const Tree& tree);
 
   std::string text_;
   std::vector<std::size_t> line_starts_;
   Json root_;
   std::unordered_map<const Json*, Located> where_;
+  // Where the last column was counted: diagnostics come in text order, so counting on from there
+  // keeps many diagnostics on one long line linear rather than quadratic.
+  mutable std::mutex cursor_mutex_;
+  mutable std::size_t cursor_line_start_ = 0, cursor_offset_ = 0;
+  mutable int cursor_column_ = 1;
 };
 
 }  // namespace motive

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "core/diagnostics.h"
 #include "intention/causality.h"
@@ -419,6 +420,15 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
   IntentionSearch search(scim, *setup.evaluator, policy, pointers);
   std::uint64_t settings = setup.evaluator->setting_count();
   bool rational = oracle == "rational";
+  // "setting" narrows an "outcomes" query. Checked before the summary's search, and refused rather
+  // than ignored without "outcomes".
+  std::optional<std::uint64_t> setting;
+  if (params.has("setting")) {
+    if (!params.has("outcomes"))
+      bad_parameter("\"setting\" picks the setting of an \"outcomes\" query, and there is no \"outcomes\"",
+                    "give \"outcomes\" too, or leave \"setting\" out");
+    setting = setting_param(params, settings);
+  }
 
   json alternatives = json::array();
   for (std::size_t a = 0; a < reference.size(); ++a) {
@@ -480,8 +490,8 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
     std::vector<int> outcomes = variables_named(scim, params.strings("outcomes"));
     if (outcomes.empty()) bad_parameter("\"outcomes\" must list at least one variable");
     std::vector<std::uint64_t> queried;
-    if (params.has("setting")) {
-      queried.push_back(setting_param(params, settings));
+    if (setting) {
+      queried.push_back(*setting);
     } else {
       for (std::uint64_t e = 0; e < settings; ++e) queried.push_back(e);
     }

@@ -1,5 +1,7 @@
 #include "kinds/kinds.h"
 
+#include <memory>
+
 #include "core/reading.h"
 #include "kinds/mdp.h"
 #include "kinds/scim.h"
@@ -30,8 +32,9 @@ std::vector<std::string> kind_names() {
 }
 
 std::optional<std::string> read_model_kind(std::string_view text, Diagnostics* diagnostics) {
-  SourceJson doc;
-  if (!doc.parse(text, diagnostics)) return std::nullopt;
+  std::shared_ptr<const SourceJson> parsed = SourceJson::parse_shared(text, diagnostics);
+  if (!parsed) return std::nullopt;
+  const SourceJson& doc = *parsed;
   const Json& root = doc.root();
   std::vector<std::string> quoted;
   for (const std::string& name : kind_names()) quoted.push_back(in_quotes(name));

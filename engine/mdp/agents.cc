@@ -59,7 +59,12 @@ double number_field(const json& agent, const char* field, double low, double hig
 double beta_field(const json& agent) {
   auto it = agent.find("beta");
   if (it == agent.end()) bad_agent("the agent needs agent.beta", "a number, or \"inf\" / \"-inf\"");
-  if (std::optional<double> beta = number_value(*it, true)) return *beta;
+  if (std::optional<double> beta = number_value(*it, true)) {
+    if (std::isfinite(*beta) && std::abs(*beta) > kMaxSoftBeta)
+      bad_agent("agent.beta must be from -1e100 to 1e100, or \"inf\" / \"-inf\", not " + json_text(*it),
+                "beyond 1e100 the soft policy is its limit: write \"inf\" (or \"-inf\")");
+    return *beta;
+  }
   bad_agent("agent.beta must be a number, \"inf\" or \"-inf\", not " + json_text(*it));
 }
 

@@ -27,6 +27,12 @@ struct QLearningOptions {
   std::string observation = "state";
 };
 
+// The largest finite |β| of a soft agent. Soft value iteration computes β × value, and the readers keep
+// values within kMaxValueMagnitude (1e200), so that product stays finite (below 1e300). Beyond
+// 1e100 a soft policy equals its limit for any two actions whose values differ by more than 1e-97:
+// write "inf" or "-inf" for that limit.
+inline constexpr double kMaxSoftBeta = 1e100;
+
 struct Agent {
   enum class Kind { kOptimal, kEpsilonGreedy, kSoft, kUniform, kPolicy, kQLearning };
   Kind kind = Kind::kOptimal;

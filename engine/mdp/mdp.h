@@ -42,6 +42,10 @@ inline constexpr int kMaxGridSide = 250;                 // rows and columns of 
 inline constexpr int kMaxStates = 1'000'000;             // after horizon expansion
 inline constexpr long long kMaxTransitions = 8'000'000;  // stored (s, a, s') entries, after expansion
 inline constexpr int kMaxActions = 64;
+// The largest a value can grow: |utility| times the steps it can be collected over (the horizon, or
+// 1 / (1 − γ) without one) stays within it (model.utility_out_of_range), so values, occupancy-weighted
+// sums and the soft values of any |β| up to kMaxSoftBeta (agents.h) are finite.
+inline constexpr double kMaxValueMagnitude = 1e200;
 
 // A cell of a grid, row 0 on top.
 struct Cell {

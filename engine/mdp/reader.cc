@@ -86,7 +86,7 @@ class Reader : public TextReader {
     const Json& root = doc_.root();
     MdpFile file;
     file.kind = kind;
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
     if (kind == "gridworld")
       check_fields(root,
                    {"kind", "title", "description", "source", "map", "cells", "utilities", "actions", "slip",
@@ -100,13 +100,13 @@ class Reader : public TextReader {
     read_text(root, "title", &file.title);
     read_text(root, "description", &file.description);
     read_text(root, "source", &file.source);
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
 
     Variant base;
     base.name = "base";
     if (!read_variant(kind, Fields{&root, &root}, root, &base)) return std::nullopt;
     read_policy_definitions(kind, base);
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     for (const std::string& name : policy_names_) file.policy_names.push_back(name);
     attach_policies(kind, &base);
     file.variants.push_back(std::move(base));
@@ -131,16 +131,16 @@ class Reader : public TextReader {
         Variant variant;
         variant.name = member.key();
         variant_ = member.key();
-        std::size_t at = d_->items().size();
+        std::size_t at = d_->count();
         read_text(body, "description", &variant.description);
-        if (read_variant(kind, Fields{&body, &root}, body, &variant) && d_->items().size() == at) {
+        if (read_variant(kind, Fields{&body, &root}, body, &variant) && d_->count() == at) {
           attach_policies(kind, &variant);
           file.variants.push_back(std::move(variant));
         }
       }
       variant_.clear();
     }
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     return file;
   }
 
@@ -295,8 +295,31 @@ class Reader : public TextReader {
     if (!actions.empty()) actions_ = actions;
   }
 
+  // Keeps the largest |utility| of the model being read and where it is written, for values_in_range.
+  void note_utility(double x, const Json& at) {
+    if (largest_utility_at_ && std::abs(x) <= largest_utility_) return;
+    largest_utility_ = std::abs(x);
+    largest_utility_at_ = &at;
+  }
+
+  // Whether the largest utility, collected over every step the model allows (the horizon, or
+  // 1 / (1 − γ)), stays within kMaxValueMagnitude; reports it at that utility if not.
+  bool values_in_range(double discount, int horizon) {
+    if (!largest_utility_at_) return true;
+    const double steps = horizon > 0 ? horizon : 1 / (1 - discount);
+    if (largest_utility_ * steps <= kMaxValueMagnitude) return true;
+    error("model.utility_out_of_range", *largest_utility_at_,
+          "a utility of " + number_text(largest_utility_) + " collected over " +
+              (horizon > 0 ? "the horizon's " + number_text(steps) + " steps"
+                           : "about " + number_text(steps) + " steps (1 / (1 - discount))") +
+              " could add up to more than 1e200, the largest value the engine computes with",
+          "rescale the utilities (or shorten the horizon, lower the discount)");
+    return false;
+  }
+
   std::optional<GridWorld> read_grid(const Fields& f, const Json& body) {
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
+    largest_utility_at_ = nullptr;
     GridWorld w;
     if (variant_.empty()) read_actions(*f.root);
     w.actions = actions_;
@@ -314,6 +337,7 @@ class Reader : public TextReader {
         }
         std::optional<double> x = number(member.value(), in_quotes(member.key()));
         if (!x) continue;
+        note_utility(*x, member.value());
         if (member.key() == "step")
           w.step_utility = *x;
         else if (member.key() == "goal")
@@ -344,7 +368,10 @@ class Reader : public TextReader {
         check_fields(def, {"utility", "terminal"}, "a cell");
         GridCell cell{key[0], CellType::kCustom, w.step_utility, false};
         if (auto u = def.find("utility"); u != def.end())
-          if (auto x = number(*u, "a cell's \"utility\"")) cell.utility = *x;
+          if (auto x = number(*u, "a cell's \"utility\"")) {
+            cell.utility = *x;
+            note_utility(*x, *u);
+          }
         if (auto t = def.find("terminal"); t != def.end()) {
           if (t->is_boolean())
             cell.terminal = t->get<bool>();
@@ -436,7 +463,7 @@ class Reader : public TextReader {
         w.cells.push_back(cell);
       }
     }
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     w.rows = static_cast<int>(map->size());
     w.cols = width;
     if (starts == 0) {
@@ -451,6 +478,7 @@ class Reader : public TextReader {
       w.slip = *p;
     }
     if (!read_discount(f, body, &w.discount, &w.horizon)) return std::nullopt;
+    if (!values_in_range(w.discount, w.horizon)) return std::nullopt;
     const long long copies = std::max(1, w.horizon);
     const long long branches = std::min<long long>(static_cast<long long>(w.actions.size()) + 1, 5);
     const Json& size_at = f.find("horizon") ? *f.find("horizon") : *map;
@@ -553,7 +581,7 @@ class Reader : public TextReader {
   // A policy of the MDP's states before any horizon expansion (attach_policies copies it per step).
   void read_table_policy(const std::string& name, const Json& def) {
     if (!expect_object(def, "policy " + in_quotes(name))) return;
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
     const int states = static_cast<int>(state_names_.size()),
               actions = static_cast<int>(action_names_.size());
     Policy policy = Policy::Constant(states, actions, 1.0 / actions);
@@ -565,13 +593,13 @@ class Reader : public TextReader {
       std::optional<Eigen::VectorXd> row = action_distribution(member.value(), "policy " + in_quotes(name));
       if (row) policy.row(s) = row->transpose();
     }
-    for (int s = 0; s < states && d_->items().size() == before; ++s)
+    for (int s = 0; s < states && d_->count() == before; ++s)
       if (!given[s] && !base_terminal_[s])
         error(
             "model.bad_policy", def,
             "policy " + in_quotes(name) + " gives no action for state " + in_quotes(state_names_[s]),
             "add \"" + state_names_[s] + "\": \"" + action_names_[0] + "\" (or a distribution over actions)");
-    if (d_->items().size() == before) table_policies_.push_back({name, std::move(policy)});
+    if (d_->count() == before) table_policies_.push_back({name, std::move(policy)});
   }
 
   // "a" (probability 1) or {"a": 0.3, "b": 0.7}, over the MDP's actions.
@@ -597,7 +625,7 @@ class Reader : public TextReader {
   // Reads {name: probability} into p (indices from `index`); checks the sum.
   template <class Index>
   bool distribution(const Json& v, Eigen::VectorXd* p, Index&& index) {
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
     double total = 0;
     for (const auto& member : v.items()) {
       int i = index(member.key(), member.value());
@@ -606,7 +634,7 @@ class Reader : public TextReader {
       (*p)[i] += *x;
       total += *x;
     }
-    if (d_->items().size() != before) return false;
+    if (d_->count() != before) return false;
     if (std::abs(total - 1) > kProbabilityTolerance) {
       error("model.probabilities_not_normalized", v,
             "these probabilities sum to " + number_text(total) + ", not 1");
@@ -720,7 +748,8 @@ class Reader : public TextReader {
 
   std::optional<Mdp> read_mdp(const Fields& f, const Json& body) {
     const Json& root = *f.root;
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
+    largest_utility_at_ = nullptr;
     if (variant_.empty()) {
       bool ok = read_names(root, "states", &state_names_, kMaxStates);
       ok = read_names(root, "actions", &action_names_, kMaxActions) && ok;
@@ -774,11 +803,15 @@ class Reader : public TextReader {
         const Json& value = member.value();
         if (value.is_number()) {
           mdp.reward.row(s).setConstant(value.get<double>());
+          note_utility(value.get<double>(), value);
         } else if (value.is_object()) {
           for (const auto& per : value.items()) {
             int a = action_index(per.key(), per.value(), true);
             std::optional<double> x = number(per.value(), "a utility");
-            if (a >= 0 && x) mdp.reward(s, a) = *x;
+            if (a >= 0 && x) {
+              mdp.reward(s, a) = *x;
+              note_utility(*x, per.value());
+            }
           }
         } else {
           error("model.wrong_type", value,
@@ -791,7 +824,8 @@ class Reader : public TextReader {
     if (variant_.empty()) base_terminal_ = mdp.terminal;
     read_transitions(f, body, &mdp);
     if (!read_discount(f, body, &mdp.discount, &mdp.horizon)) return std::nullopt;
-    if (d_->items().size() != before) return std::nullopt;
+    if (!values_in_range(mdp.discount, mdp.horizon)) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     const long long copies = std::max(1, mdp.horizon);
     const Json* size_at = f.find("horizon") ? f.find("horizon") : f.find("transitions");
     if (!check_size(states * copies, mdp.transition_count() * copies, *size_at)) return std::nullopt;
@@ -810,7 +844,7 @@ class Reader : public TextReader {
     // Per (s, a): the distribution over next states, gathered first because states may come in any order.
     std::vector<const Json*> given(static_cast<std::size_t>(states) * actions, nullptr);
     std::vector<const Json*> state_object(states, nullptr);
-    const std::size_t before = d_->items().size();
+    const std::size_t before = d_->count();
     for (const auto& member : transitions->items()) {
       int s = state_index(member.key(), member.value(), true);
       if (s < 0) continue;
@@ -828,7 +862,7 @@ class Reader : public TextReader {
       }
     }
     // A misspelt state or action would also leave a transition missing: report it once.
-    if (d_->items().size() != before) return;
+    if (d_->count() != before) return;
     mdp->row_start.assign(1, 0);
     for (int s = 0; s < states; ++s) {
       for (int a = 0; a < actions; ++a) {
@@ -857,7 +891,7 @@ class Reader : public TextReader {
             mdp->probability.push_back(1);
           }
         } else if (expect_object(*dist, "a transition")) {
-          const std::size_t at = d_->items().size();
+          const std::size_t at = d_->count();
           double total = 0;
           for (const auto& member : dist->items()) {
             int next = state_index(member.key(), member.value(), true);
@@ -869,7 +903,7 @@ class Reader : public TextReader {
               mdp->probability.push_back(*x);
             }
           }
-          if (d_->items().size() == at && std::abs(total - 1) > kProbabilityTolerance)
+          if (d_->count() == at && std::abs(total - 1) > kProbabilityTolerance)
             error("model.probabilities_not_normalized", *dist,
                   "the transition probabilities of " + in_quotes(action_names_[a]) + " in " +
                       in_quotes(state_names_[s]) + " sum to " + number_text(total) + ", not 1");
@@ -884,6 +918,8 @@ class Reader : public TextReader {
     }
   }
 
+  double largest_utility_ = 0;
+  const Json* largest_utility_at_ = nullptr;
   std::string variant_;  // the variant being read ("" for the top level)
   std::vector<Move> actions_;
   std::vector<std::string> state_names_, action_names_;
@@ -921,13 +957,14 @@ std::optional<std::string> kind_of(const SourceJson& doc, Diagnostics* diagnosti
 }  // namespace
 
 std::optional<MdpFile> read_mdp_file(std::string_view text, Diagnostics* diagnostics) {
-  const std::size_t before = diagnostics->items().size();
-  SourceJson doc;
-  if (!doc.parse(text, diagnostics)) return std::nullopt;
+  const std::size_t before = diagnostics->count();
+  std::shared_ptr<const SourceJson> parsed = SourceJson::parse_shared(text, diagnostics);
+  if (!parsed) return std::nullopt;
+  const SourceJson& doc = *parsed;
   std::optional<std::string> kind = kind_of(doc, diagnostics);
   if (!kind) return std::nullopt;
   std::optional<MdpFile> file = Reader(doc, diagnostics).read(*kind);
-  if (diagnostics->items().size() != before) return std::nullopt;
+  if (diagnostics->count() != before) return std::nullopt;
   return file;
 }
 

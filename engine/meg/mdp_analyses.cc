@@ -287,6 +287,9 @@ json meg_sweep_analysis(const mdp::MdpFile& file, const Params& params, Context&
         agent.kind = mdp::Agent::Kind::kEpsilonGreedy;
         agent.epsilon = x;
       } else if (parameter == "beta") {
+        if (std::isfinite(x) && std::abs(x) > mdp::kMaxSoftBeta)
+          bad_parameter("a beta must be from -1e100 to 1e100, or \"inf\"/\"-inf\", not " + json_text(value),
+                        "beyond 1e100 the soft policy is its limit: write \"inf\" (or \"-inf\")");
         agent.kind = mdp::Agent::Kind::kSoft;
         agent.beta = x;
       } else {

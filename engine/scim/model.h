@@ -117,6 +117,13 @@ struct Scim {
 // The hard intervention V := outcome (outcome an index into V's domain).
 Intervention hard_intervention(int variable, int32_t outcome);
 
+// The largest magnitude of a utility. Every utility is finite and within it, so that the sum of a
+// setting's utilities, expectations and the differences between them stay finite for any model the
+// engine can hold (a model has far fewer than 10^8 utility variables), also when multiplied by a rationality β of
+// up to 1e100 (MEG); a function that overflows
+// (1e308 * 10) or a table entry beyond it is refused where it is written (model.utility_out_of_range).
+inline constexpr double kMaxUtilityMagnitude = 1e200;
+
 // The maximum number of settings or table entries the engine enumerates.
 inline constexpr std::uint64_t kMaxEnumeration = std::uint64_t{1} << 24;
 

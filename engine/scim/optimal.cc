@@ -116,6 +116,11 @@ OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, cons
       for (std::size_t a = 0; a < actions; ++a)
         if (close_to_best(optimum.conditional_utility[c * actions + a], top))
           best.push_back(static_cast<int32_t>(a));
+      // Only a NaN expectation leaves no action best; the reader keeps utilities finite, so this
+      // is a defect to report rather than an empty set to index.
+      if (best.empty())
+        throw RequestError("analysis.non_finite", "an expected utility of " + decision.name + " is not a number",
+                           "this is a bug in Motive: please report it with the model");
       rule.action[c] = best.front();
     }
     rules[position_of(scim, free[k])] = rule;

@@ -56,18 +56,18 @@ class ModelReader : public TextReader {
       return std::nullopt;
     }
     if (!expect_object(*variables, "\"variables\"")) return std::nullopt;
-    std::size_t before = d_->items().size();
+    std::size_t before = d_->count();
     declare_variables(*variables);
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     if (!order_variables()) return std::nullopt;
     for (int v : scim_.order) define_variable(v);
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     finish_structure();
     if (!check_size()) return std::nullopt;
     if (auto p = body.find("policies"); p != body.end()) read_policies(*p);
     if (auto i = body.find("interventions"); i != body.end()) read_interventions(*i);
     if (auto b = body.find("behaviour"); b != body.end()) read_behaviour(*b);
-    if (d_->items().size() != before) return std::nullopt;
+    if (d_->count() != before) return std::nullopt;
     return std::move(scim_);
   }
 
@@ -337,11 +337,19 @@ class ModelReader : public TextReader {
     return ok;
   }
 
+  // Whether a cpd object is one row { "p": { ... } } rather than the distribution itself. A
+  // probability is a number or a fraction's text, never an object: an object under "p" makes a row,
+  // and anything else is the probability of an outcome named "p" (docs/format.md).
+  static bool is_single_row(const Json& cpd) {
+    auto p = cpd.is_object() ? cpd.find("p") : cpd.end();
+    return p != cpd.end() && p->is_object();
+  }
+
   // A cpd without a domain: the outcomes named in any of its rows, in order of first mention.
   void infer_domain_from_cpd(int v, const Json& cpd) {
     Variable& var = scim_.variables[v];
     std::vector<const Json*> distributions;
-    if (cpd.is_object()) distributions.push_back(cpd.contains("p") ? &cpd["p"] : &cpd);
+    if (cpd.is_object()) distributions.push_back(is_single_row(cpd) ? &cpd["p"] : &cpd);
     if (cpd.is_array())
       for (const Json& row : cpd)
         if (row.is_object() && row.contains("p")) distributions.push_back(&row["p"]);
@@ -564,6 +572,9 @@ class ModelReader : public TextReader {
         if (numeric) {
           if (const bool* b = std::get_if<bool>(&result)) (*values)[entry] = *b ? 1.0 : 0.0;
           else (*values)[entry] = std::get<double>(result);
+          if (!utility_in_range((*values)[entry], text,
+                                "the function of " + var.name + " " + describe_inputs(m, indices.data(), with_noise)))
+            return;
           continue;
         }
         int index = find_outcome(*domain, result);
@@ -577,6 +588,20 @@ class ModelReader : public TextReader {
         (*table)[entry] = index;
       }
     }
+  }
+
+  // Whether a utility value is finite and within ±kMaxUtilityMagnitude; reports it at `at` if not.
+  // `what` says where it came from ("the function of U when D = 'a'").
+  bool utility_in_range(double value, const Json& at, const std::string& what) {
+    if (std::isfinite(value) && std::abs(value) <= kMaxUtilityMagnitude) return true;
+    error("model.utility_out_of_range", at,
+          what + " gives " +
+              (std::isnan(value)   ? std::string("a number that is not defined")
+               : std::isinf(value) ? std::string("a number too large to represent (it overflows)")
+                                   : outcome_text(Outcome(value))) +
+              ", beyond the largest utility, 1e200 in magnitude",
+          "utilities must be finite numbers of at most 1e200 in magnitude: rescale them");
+    return false;
   }
 
   // Reads the "given" of a table or cpd row into a configuration index (and noise outcome when
@@ -703,6 +728,10 @@ class ModelReader : public TextReader {
           continue;
         }
         (*values)[entry] = value->is_boolean() ? (value->get<bool>() ? 1.0 : 0.0) : value->get<double>();
+        if (!utility_in_range((*values)[entry], *value, "this entry of the table of " + var.name)) {
+          ok = false;
+          continue;
+        }
       } else {
         int o = outcome_index(*domain, *value);
         if (o < 0) {
@@ -732,10 +761,11 @@ class ModelReader : public TextReader {
     probabilities->assign(static_cast<std::size_t>(m.configurations) * size, 0.0);
     std::vector<const Json*> rows;
     std::vector<const Json*> distributions;
-    if (cpd.is_object() && m.parents.empty() && !cpd.contains("p")) {
+    if (cpd.is_object() && m.parents.empty() && !is_single_row(cpd)) {
       rows.push_back(&cpd);
       distributions.push_back(&cpd);
     } else if (cpd.is_object() && m.parents.empty()) {
+      check_fields(cpd, {"given", "p"}, "a cpd row");
       rows.push_back(&cpd);
       distributions.push_back(&cpd["p"]);
     } else if (cpd.is_array()) {
@@ -935,7 +965,7 @@ class ModelReader : public TextReader {
   }
 
   bool read_rule(const Variable& var, const Json& rule, DecisionRule* out) {
-    std::size_t before = d_->items().size();
+    std::size_t before = d_->count();
     const Mechanism& m = var.mechanism;
     Domain domain = var.domain;
     if (rule.is_string()) {
@@ -948,7 +978,7 @@ class ModelReader : public TextReader {
     } else {
       error("model.wrong_type", rule, "a decision rule is an expression, {\"table\": [...]} or {\"cpd\": ...}");
     }
-    return d_->items().size() == before;
+    return d_->count() == before;
   }
 
   // ---- interventions ---------------------------------------------------------------------------
@@ -960,7 +990,7 @@ class ModelReader : public TextReader {
       if (!check_name(member.key(), def, "intervention") || !expect_object(def, "an intervention")) continue;
       Intervention intervention;
       intervention.name = member.key();
-      std::size_t before = d_->items().size();
+      std::size_t before = d_->count();
       for (const auto& target : def.items()) {
         int v = scim_.index_of(target.key());
         if (v < 0) {
@@ -977,7 +1007,7 @@ class ModelReader : public TextReader {
         if (read_intervened_mechanism(v, target.value(), &mechanism))
           intervention.mechanisms.emplace_back(v, std::move(mechanism));
       }
-      if (d_->items().size() != before) continue;
+      if (d_->count() != before) continue;
       if (!check_intervention_acyclic(intervention, def)) continue;
       scim_.interventions.push_back(std::move(intervention));
     }
@@ -1086,6 +1116,7 @@ class ModelReader : public TextReader {
           error("model.wrong_type", *value, "a utility is fixed to a number");
           return false;
         }
+        if (!utility_in_range(value->get<double>(), *value, "this intervention on " + var.name)) return false;
         // Utilities are fixed to a number, possibly a new one: extend the domain.
         Outcome o(value->get<double>());
         int index = find_outcome(var.domain, o);
@@ -1125,10 +1156,10 @@ class ModelReader : public TextReader {
     compute_strides(scim_.variables, &replaced.mechanism);
     Domain domain = var.domain;
     std::vector<double> utility;
-    std::size_t before = d_->items().size();
+    std::size_t before = d_->count();
     compile_mechanism(v, def, &replaced.mechanism, &domain,
                       var.type == VariableType::kUtility ? &utility : nullptr);
-    if (d_->items().size() != before) return false;
+    if (d_->count() != before) return false;
     if (var.type == VariableType::kUtility) {
       // Map the new values into the variable's domain, extending it where needed.
       for (int32_t& entry : replaced.mechanism.table) {
@@ -1168,9 +1199,10 @@ class ModelReader : public TextReader {
 
 std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagnostics) {
   // Counted from the start: a duplicate key is reported while parsing and makes the file invalid.
-  std::size_t before = diagnostics->items().size();
-  SourceJson doc;
-  if (!doc.parse(text, diagnostics)) return std::nullopt;
+  std::size_t before = diagnostics->count();
+  std::shared_ptr<const SourceJson> parsed = SourceJson::parse_shared(text, diagnostics);
+  if (!parsed) return std::nullopt;
+  const SourceJson& doc = *parsed;
   const Json& root = doc.root();
   if (!root.is_object()) {
     diagnostics->error("model.wrong_type", doc.span(root), "a model file is a JSON object, not " + json_type_name(root),
@@ -1228,7 +1260,7 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
     auto scim = ModelReader(doc, diagnostics).read("main", root);
     if (scim) file.models.push_back(std::move(*scim));
   }
-  if (diagnostics->items().size() != before || file.models.empty()) return std::nullopt;
+  if (diagnostics->count() != before || file.models.empty()) return std::nullopt;
   return file;
 }
 

@@ -39,6 +39,7 @@
 
 #include "api_support.h"
 #include "random_scim.h"
+#include "test_size.h"
 
 namespace motive::test {
 namespace {
@@ -762,11 +763,17 @@ BruteResult brute_force(BruteModel model) {
   return out;
 }
 
+// The corpus has 300 models, 100 under the sanitizers (test_size.h), where building it takes a minute.
+constexpr std::size_t kCorpusSize = test::test_size(300, 100);
+
+// A count the full corpus reaches at least `full` times, scaled to the corpus in use.
+constexpr std::size_t at_least(std::size_t full) { return full * kCorpusSize / 300; }
+
 // The brute-force corpus: the models of the first seeds that fit, 300 of them (computed once per
 // test run; MOTIVE_INTENTION_MODELS=n asks for n, for a longer hunt).
 const std::vector<BruteResult>& corpus() {
   static const std::vector<BruteResult> results = [] {
-    std::size_t wanted = 300;
+    std::size_t wanted = kCorpusSize;
     if (const char* n = std::getenv("MOTIVE_INTENTION_MODELS")) wanted = std::max<std::size_t>(1, std::stoul(n));
     std::vector<BruteResult> out;
     for (std::uint32_t seed = 1; out.size() < wanted && seed < 100 * wanted + 1000; ++seed) {
@@ -784,7 +791,7 @@ std::string describe(const BruteResult& r) {
 
 TEST(IntentionBruteForce, EngineMatchesBruteForceOnRandomScims) {
   const std::vector<BruteResult>& results = corpus();
-  ASSERT_GE(results.size(), 150u);
+  ASSERT_GE(results.size(), at_least(150));
   std::size_t intended = 0, not_intended = 0, models_with_intention = 0, multi_pair_minimal = 0,
               multi_setting_minimal = 0, multi_variable_minimal = 0, mismatches = 0, total_pairs = 0;
   for (const BruteResult& r : results) {
@@ -880,11 +887,11 @@ TEST(IntentionBruteForce, EngineMatchesBruteForceOnRandomScims) {
               results.size(), total_pairs, intended + not_intended, intended, not_intended, models_with_intention,
               multi_pair_minimal, multi_setting_minimal, multi_variable_minimal, mismatches);
   // Not vacuous: both verdicts occur many times, and minimal sets with several pairs occur.
-  EXPECT_GE(intended, 100u);
-  EXPECT_GE(not_intended, 100u);
-  EXPECT_GE(models_with_intention, 30u);
-  EXPECT_GE(multi_pair_minimal, 10u);
-  EXPECT_GE(multi_setting_minimal, 5u);
+  EXPECT_GE(intended, at_least(100));
+  EXPECT_GE(not_intended, at_least(100));
+  EXPECT_GE(models_with_intention, at_least(30));
+  EXPECT_GE(multi_pair_minimal, at_least(10));
+  EXPECT_GE(multi_setting_minimal, at_least(5));
 }
 
 // Joint outcomes O = {Y1, Y2}: intended in e iff, relative to some alternative, a minimal set holds
@@ -930,8 +937,8 @@ TEST(IntentionBruteForce, JointOutcomesMatchBruteForce) {
     }
   }
   std::printf("[ joint    ] %zu joint outcomes intended, %zu not\n", yes, no);
-  EXPECT_GE(yes, 10u);
-  EXPECT_GE(no, 100u);
+  EXPECT_GE(yes, at_least(10));
+  EXPECT_GE(no, at_least(100));
 }
 
 // With the default REF(pi) (every other deterministic policy, named by the engine), the verdicts per
@@ -953,7 +960,7 @@ TEST(IntentionBruteForce, DefaultReferenceMatchesTheUnion) {
     EXPECT_EQ(engine, brute) << "seed " << m.random.seed;
     ++checked;
   }
-  EXPECT_GE(checked, 20u);
+  EXPECT_GE(checked, at_least(20));
 }
 
 // ---- 3. Theorems as property tests (spec section 5) ----------------------------------------------
@@ -1001,8 +1008,8 @@ TEST(IntentionTheorems, Theorem17IntendedVariablesLieOnDirectedPathsToUtility) {
         }
   }
   std::printf("[ thm 17   ] %zu intended verdicts on paths; %zu chance variables off every path\n", checked, off_path);
-  EXPECT_GE(checked, 100u);
-  EXPECT_GE(off_path, 50u);
+  EXPECT_GE(checked, at_least(100));
+  EXPECT_GE(off_path, at_least(50));
 }
 
 // Corollary 15 as the paper states it ("if O_pi1(e) = O_pi2(e) for all pi1, pi2, then O_pi(e) is not
@@ -1113,8 +1120,8 @@ TEST(IntentionTheorems, Corollary15ViaTheorem14NoActualCauseNoIntention) {
               "actual cause even with contingencies (never intended); %zu unchangeable yet intended (Corollary 15 as "
               "stated fails)\n",
               unchangeable, changeable, no_cause, stated_counterexamples);
-  EXPECT_GE(no_cause, 200u);
-  EXPECT_GE(changeable, 200u);
+  EXPECT_GE(no_cause, at_least(200));
+  EXPECT_GE(changeable, at_least(200));
 }
 
 // Spec section 2: if pi_hat is as good as pi, the empty Y satisfies Eq. 2 and nothing is intended
@@ -1139,8 +1146,8 @@ TEST(IntentionTheorems, NothingIsIntendedRelativeToAnAlternativeAsGood) {
     }
   }
   std::printf("[ as good  ] %zu alternatives as good as pi, %zu worse\n", as_good, worse);
-  EXPECT_GE(as_good, 100u);
-  EXPECT_GE(worse, 100u);
+  EXPECT_GE(as_good, at_least(100));
+  EXPECT_GE(worse, at_least(100));
 }
 
 // Theorem 18 (completeness), the construction of its proof (appendix D.5): in a random DAG with a

@@ -13,12 +13,13 @@
 #include "random_scim.h"
 #include "scim/graph.h"
 #include "scim/reader.h"
+#include "test_size.h"
 
 namespace motive::meg {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr int kModels = 1000;
+constexpr int kModels = test::test_size(1000, 250);  // fewer under the sanitizers
 
 // A random model read by the engine, with its process for the given targets.
 struct Model {

@@ -10,6 +10,7 @@
 
 #include "mdp/solve.h"
 #include "meg/mdp_meg.h"
+#include "test_size.h"
 
 namespace motive::meg {
 namespace {
@@ -18,7 +19,7 @@ using Eigen::MatrixXd;
 using Eigen::VectorXd;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr int kModels = 1000;
+constexpr int kModels = test::test_size(1000, 250);  // fewer under the sanitizers
 
 struct RandomMdpOptions {
   bool absorbing = true;    // some states are terminal: every action stays put with utility 0

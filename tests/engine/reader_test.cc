@@ -2113,13 +2113,14 @@ TEST(ReaderRobustnessTest, NothingThrowsOnStrangeInput) {
 // Engine bug: messages quote some values with nlohmann's dump(), which throws type_error 316 on
 // text that is not valid UTF-8. read_scim_file then throws instead of reporting a diagnostic
 // (through the API: engine.internal). Found by the mutation test; both inputs below are one stray
-// byte away from a valid model.
+// byte away from a valid model. Text that is not UTF-8 is now refused where it breaks
+// (json.invalid_utf8, docs/errors.md).
 TEST(ReaderRobustnessTest, KindWithInvalidUtf8) {
   Reading r;
   EXPECT_NO_THROW(r = Read("{\"kind\": \"sc\xffim\", \"variables\": {}}"));
   ASSERT_EQ(r.diagnostics.size(), 1u) << Show(r.diagnostics);
-  EXPECT_EQ(r.diagnostics[0].id, "model.unknown_kind");
-  EXPECT_EQ(Where(r.diagnostics[0].span), "1:10-1:17");
+  EXPECT_EQ(r.diagnostics[0].id, "json.invalid_utf8");
+  EXPECT_EQ(Where(r.diagnostics[0].span), "1:13-1:14");
 }
 
 TEST(ReaderRobustnessTest, NoiseOutcomeWithInvalidUtf8) {
@@ -2130,8 +2131,8 @@ TEST(ReaderRobustnessTest, NoiseOutcomeWithInvalidUtf8) {
   Reading r;
   EXPECT_NO_THROW(r = Read(text));
   ASSERT_EQ(r.diagnostics.size(), 1u) << Show(r.diagnostics);
-  EXPECT_EQ(r.diagnostics[0].id, "model.unknown_outcome");
-  EXPECT_EQ(Where(r.diagnostics[0].span), "3:64-3:67");
+  EXPECT_EQ(r.diagnostics[0].id, "json.invalid_utf8");
+  EXPECT_EQ(Where(r.diagnostics[0].span), "3:65-3:66");
 }
 
 }  // namespace

@@ -596,12 +596,11 @@ TEST(SourceJsonRobustnessTest, RandomBytesNeverCrash) {
   }
 }
 
-TEST(SourceJsonRobustnessTest, InvalidUtf8InsideStringsIsKeptAsBytes) {
-  Parsed p("{\"a\": \"\xFF\xFE\", \"b\": 1}");
-  ASSERT_TRUE(p.ok()) << Show(p.diagnostics());
-  EXPECT_EQ(p.root()["a"].get<std::string>(), "\xFF\xFE");
-  // Each stray byte counts as a column.
-  EXPECT_EQ(p.key_span(p.root()["b"]), "1:13-1:16");
+// Text that is not UTF-8 is refused at its first bad byte (docs/errors.md, json.invalid_utf8).
+TEST(SourceJsonRobustnessTest, InvalidUtf8InsideStringsIsRefusedWhereItBreaks) {
+  Diagnostic d = SyntaxErrorIn("{\"a\": \"\xFF\xFE\", \"b\": 1}");
+  EXPECT_EQ(d.id, "json.invalid_utf8");
+  EXPECT_EQ(Where(d.span), "1:8-1:9");
 }
 
 TEST(SourceJsonRobustnessTest, ParsingTwiceStartsAfresh) {

@@ -1,0 +1,67 @@
+// A fuzz target for the request API (engine/api): a fuzzed request against a small model of each kind.
+// Input that is a JSON object without "model" gets one of the models below (picked by the input's
+// length), so the fuzzer spends its time on analyses and parameters rather than on model text;
+// anything else goes through handle_request_text as it is. The response must keep the API's
+// promises (fuzz_checks.h). A new kind adds its small model to kModels.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "api/api.h"
+#include "fuzz_checks.h"
+
+namespace {
+
+const std::vector<std::string> kModels = {
+    // scim: a decision observing a noisy chance variable, a utility, a named policy, an intervention.
+    R"json({"kind": "scim",
+  "variables": {
+    "W": {"type": "chance", "domain": ["sun", "rain"], "noise": {"s": 0.7, "r": 0.3},
+          "function": "noise == 's' ? 'sun' : 'rain'"},
+    "D": {"type": "decision", "parents": ["W"], "domain": ["walk", "bus"]},
+    "O": {"type": "chance", "parents": ["W", "D"], "domain": [true, false],
+          "function": "D == 'bus' || W == 'sun'"},
+    "U": {"type": "utility", "parents": ["O", "D"], "function": "(O ? 2 : -1) - (D == 'bus' ? 0.5 : 0)"}
+  },
+  "policies": {"walker": {"D": "'walk'"},
+               "mixed": {"D": {"cpd": [{"given": {"W": "sun"}, "p": {"walk": 0.5, "bus": 0.5}},
+                                       {"given": {"W": "rain"}, "p": {"walk": 0.2, "bus": 0.8}}]}}},
+  "interventions": {"dry": {"W": {"value": "sun"}}}
+})json",
+    // gridworld: a goal, a cliff, a wall, a slip and a variant.
+    R"json({"kind": "gridworld",
+  "map": ["S.G", ".#C"],
+  "utilities": {"step": -1, "goal": 5, "cliff": -5},
+  "slip": 0.1, "discount": 0.9,
+  "policies": {"right": [">>>", ">>>"]},
+  "variants": {"far": {"map": ["S..", ".#G"]}}
+})json",
+    // mdp: two states, a terminal state, a named policy.
+    R"json({"kind": "mdp",
+  "states": ["a", "b", "end"], "actions": ["go", "stay"], "start": {"a": 1}, "discount": 0.9,
+  "terminal": ["end"],
+  "transitions": {"a": {"go": {"b": 0.8, "a": 0.2}, "stay": "a"}, "b": {"go": "end", "stay": "b"}},
+  "utilities": {"a": {"go": -1}, "b": {"go": 3, "stay": 0.5}},
+  "policies": {"eager": {"a": "go", "b": "go"}}
+})json"};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  nlohmann::json request = nlohmann::json::parse(text, nullptr, false);
+  if (request.is_object() && !request.contains("model")) {
+    request["model"] = kModels[size % kModels.size()];
+    motive::fuzz::check_response(motive::handle_request(request));
+  } else {
+    std::string reply = motive::handle_request_text(text);
+    nlohmann::json response = nlohmann::json::parse(reply, nullptr, false);
+    if (response.is_discarded()) motive::fuzz::broken("the reply is not JSON: " + reply);
+    motive::fuzz::check_response(response);
+  }
+  return 0;
+}
