@@ -239,6 +239,10 @@ export function createEditor(parent, { text, check, onChange, onRun }) {
       view.dispatch({ effects: recheckEffect.of(null) });
       forceLinting(view);
     },
+    // Applies a change the page's controls make (a slider, a painted cell) as one undoable edit.
+    apply(change) {
+      view.dispatch({ changes: change, userEvent: 'input.control' });
+    },
     focus: () => view.focus(),
   };
 }
