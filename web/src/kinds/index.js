@@ -5,22 +5,22 @@
 // A kind module is {name, kinds, tabs, show(describe, text, kind), hide(), run(ask, run, previous),
 // describeParams?(), resetDescribeParams?(), changed?(), exportPng?(basename)}: `show` draws the
 // picture of the model in the editor, `run` asks what the Run button asks (through the lifecycle's
-// `ask`), `tabs` are the results panel's tabs (views/tabs.js).
-import { createScimKind } from './scim/index.js';
-import { createGridworldKind } from './gridworld/index.js';
+// `ask`), `tabs` are the results panel's tabs (views/tabs.js). Modules are made when first needed.
+// Adding a kind module: a folder kinds/<kind>/ exporting its entry, and one line below.
+import { scimKind } from './scim/index.js';
+import { gridworldKind } from './gridworld/index.js';
 import { createGenericKind } from './generic/index.js';
 
-const MODULES = [createScimKind, createGridworldKind];
+const ENTRIES = [scimKind, gridworldKind];
 
-export function createKinds(page) {
-  const modules = MODULES.map((create) => create(page));
-  const generic = new Map();
+export function createKinds(page, entries = ENTRIES) {
+  const made = new Map(); // entry or kind name → module
   return {
     forKind(kind) {
-      const module = modules.find((m) => m.kinds.includes(kind));
-      if (module) return module;
-      if (!generic.has(kind)) generic.set(kind, createGenericKind(page, kind));
-      return generic.get(kind);
+      const entry = entries.find((e) => e.kinds.includes(kind));
+      const key = entry || kind;
+      if (!made.has(key)) made.set(key, entry ? entry.create(page) : createGenericKind(page, kind));
+      return made.get(key);
     },
   };
 }

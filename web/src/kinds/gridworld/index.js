@@ -9,6 +9,7 @@ import { renderPolicyValues } from './values.js';
 import { goalStatesCsv } from './csv.js';
 import { setTopLevelNumber, setMapCell, topLevelValue } from '../../editor/model-edit.js';
 import { downloadCanvasPng } from '../../views/export.js';
+import { analysesTab } from '../generic/analyses.js';
 
 // A number written in the model text's top level, or undefined.
 function numberIn(text, key) {
@@ -117,6 +118,7 @@ export function createGridworldKind(page) {
         }),
       csv: statesCsv,
     },
+    analysesTab(page),
   ];
 
   return {
@@ -195,3 +197,5 @@ export function createGridworldKind(page) {
     },
   };
 }
+
+export const gridworldKind = { kinds: ['gridworld', 'mdp'], create: createGridworldKind };

@@ -10,6 +10,7 @@ import { intentionTab, intentionQueryFor } from './intention/index.js';
 import { incentivesTab } from './incentives.js';
 import { goalTab } from './goal.js';
 import { pickSettingsPolicy } from './words.js';
+import { analysesTab } from '../generic/analyses.js';
 
 export function createScimKind(page) {
   const intention = intentionTab(page);
@@ -20,6 +21,7 @@ export function createScimKind(page) {
     intention,
     incentivesTab(page),
     goalTab(page),
+    analysesTab(page),
   ];
 
   return {
@@ -57,3 +59,5 @@ export function createScimKind(page) {
     },
   };
 }
+
+export const scimKind = { kinds: ['scim'], create: createScimKind };
