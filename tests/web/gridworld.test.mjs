@@ -138,7 +138,7 @@ test("CliffWorld: the grid and MEG, the ε slider, painting a wall, the animated
       await page.$$eval(".tabs .tab:not([hidden])", (tabs) =>
         tabs.map((t) => t.dataset.tab),
       ),
-      ["goal", "values", "analyses"],
+      ["goal", "values", "intention", "analyses"],
     );
     await waitForMeg(page, "meg-known", "9.2257");
     assert.match(await page.textContent("#meg-known .meg-of"), /13\.8629/);

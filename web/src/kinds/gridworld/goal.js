@@ -7,7 +7,8 @@ import { megCard } from '../../views/meg/card.js';
 import { likelihoodPlot, epsilonPlot, variantPlot } from '../../views/meg/plots.js';
 import { formatValue, knownReason, unknownReason } from '../../views/meg/words.js';
 
-export function renderGoal({ run, basename }) {
+// `classPicker`: the unknown-utility class's controls (utility-class.js), or null.
+export function renderGoal({ run, basename, classPicker }) {
   const d = run.describe;
   const q = run.queries.goal;
   const responses = run.responses;
@@ -41,6 +42,7 @@ export function renderGoal({ run, basename }) {
     'div',
     { class: 'goal-tab' },
     head,
+    classPicker,
     cards,
     estimate &&
       estimate.count > 1 &&

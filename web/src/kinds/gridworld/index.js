@@ -10,6 +10,8 @@ import { goalStatesCsv } from './csv.js';
 import { setTopLevelNumber, setMapCell, topLevelValue } from '../../editor/model-edit.js';
 import { downloadCanvasPng } from '../../views/export.js';
 import { analysesTab } from '../generic/analyses.js';
+import { createUtilityClass } from './utility-class.js';
+import { gridIntentionTab } from './intention.js';
 
 // A number written in the model text's top level, or undefined.
 function numberIn(text, key) {
@@ -35,6 +37,7 @@ export function createGridworldKind(page) {
   let worldSpansText = null;
   let worldKind = null;
   let seed = 1;
+  const utilityClass = createUtilityClass(page);
 
   // Writes a control's change into the model text as one undoable edit, then runs again.
   function applyModelChange(change, keepsSpans) {
@@ -101,7 +104,7 @@ export function createGridworldKind(page) {
     {
       id: 'goal',
       label: 'Goal-directedness',
-      render: (run) => renderGoal({ run, basename: page.basename() }),
+      render: (run) => renderGoal({ run, basename: page.basename(), classPicker: utilityClass.render(run) }),
       csv: statesCsv,
     },
     {
@@ -118,6 +121,7 @@ export function createGridworldKind(page) {
         }),
       csv: statesCsv,
     },
+    gridIntentionTab(page, () => agentControls.query()),
     analysesTab(page),
   ];
 
@@ -157,7 +161,8 @@ export function createGridworldKind(page) {
     exportPng: (basename) => grid.exportPng(basename, downloadCanvasPng),
     async run(ask, run) {
       const query = agentControls.query();
-      run.queries.goal = query;
+      const unknownClass = utilityClass.params();
+      run.queries.goal = { ...query, utility_class: unknownClass };
       const d = run.describe;
       const params = { agent: query.agent };
       if (query.variant !== 'base') params.variant = query.variant;
@@ -170,7 +175,7 @@ export function createGridworldKind(page) {
         ['meg_known', 'Known-utility MEG', 'meg', { ...params, utility: 'known' }],
         ['trajectories', 'Sampling a run', 'trajectories', { ...params, count: 1, length, seed }],
         ['meg_likelihood', 'The likelihood L(β)', 'meg_likelihood', params],
-        ['meg_unknown', 'Unknown-utility MEG', 'meg', { ...params, utility: 'unknown' }],
+        ['meg_unknown', 'Unknown-utility MEG', 'meg', { ...params, utility: 'unknown', ...unknownClass }],
         [
           'meg_sweep_epsilon',
           'MEG against ε',
@@ -180,6 +185,7 @@ export function createGridworldKind(page) {
             parameter: 'epsilon',
             values: EPSILON_SWEEP,
             utility: ['known', 'unknown'],
+            ...unknownClass,
             ...(params.variant ? { variant: params.variant } : {}),
           },
         ],
@@ -190,7 +196,13 @@ export function createGridworldKind(page) {
           'meg_sweep_variant',
           'MEG in each variant',
           'meg_sweep',
-          { agent: query.agent, parameter: 'variant', values: variants, utility: ['known', 'unknown'] },
+          {
+            agent: query.agent,
+            parameter: 'variant',
+            values: variants,
+            utility: ['known', 'unknown'],
+            ...unknownClass,
+          },
         ]);
       }
       for (const [key, label, analysis, p] of steps) await ask(label, analysis, p, { key, cache: true });
