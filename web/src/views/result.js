@@ -37,7 +37,7 @@ function cellText(value) {
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
-export function recordsTable(records, { id } = {}) {
+function recordsTable(records, { id } = {}) {
   const columns = columnsOf(records);
   const shown = records.slice(0, ROWS_SHOWN);
   return el(

@@ -29,7 +29,7 @@ function endWords(route, describe) {
 }
 
 // The verdict on one intervention, in words.
-export function verdictWords(result, intervention, describe) {
+function verdictWords(result, intervention, describe) {
   const base = result.route;
   const moved = intervention.route;
   const changed = (intervention.changed_states || []).length;

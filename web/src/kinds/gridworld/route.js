@@ -7,7 +7,7 @@ const MAX_WIDTH = 360;
 const MAX_CELL = 28;
 
 // A cell's [row, column] as "r,c".
-export const cellName = (cell) => `${cell[0]},${cell[1]}`;
+const cellName = (cell) => `${cell[0]},${cell[1]}`;
 
 // routeFigure({describe, routes: [{cells, which, label}], caption, id}): `which` is the route's
 // class ("base" or "intervention").

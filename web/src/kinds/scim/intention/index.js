@@ -7,7 +7,6 @@ import { el } from '../../../views/dom.js';
 import { failureBlock } from '../../../views/diagnostics.js';
 import { intentionControls, oracleIntro } from './controls.js';
 import {
-  INTENTION_ROWS_SHOWN,
   verdictContext,
   intentionWarnings,
   intentionSummary,
@@ -18,8 +17,6 @@ import { intentionMarks, pickIntentionPolicy } from './words.js';
 import { renderCauses, pickOutcome, CAUSE_ROWS_SHOWN } from './causes.js';
 import { renderObserved, behaviourChange } from './behaviour.js';
 import { intentionCsv, actualCauseCsv, hkwIntentionCsv } from '../csv.js';
-
-export { INTENTION_ROWS_SHOWN, REFERENCE_ROWS_SHOWN };
 
 // The tab's content. `view`: {selected, shown: Map(variable → rows shown), referenceShown}.
 export function renderIntention({ run, view, onRun, onSelect, onMore, onEditBehaviour }) {
