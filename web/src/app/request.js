@@ -15,8 +15,7 @@ export function analysisRequest(base, analysis, params) {
   return request;
 }
 
-// The kind of model a reply is about (the common envelope's `kind`). Replies about SCIMs named no
-// kind before the engine's common envelope (engine/api): they are the SCIM kind's.
+// The kind of model a reply is about (the common envelope's `kind`).
 export function replyKind(response) {
-  return response?.kind ?? 'scim';
+  return response?.kind ?? null;
 }

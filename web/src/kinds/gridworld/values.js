@@ -3,7 +3,6 @@
 import { el } from '../../views/dom.js';
 import { failureBlock } from '../../views/diagnostics.js';
 import { stat } from '../../views/table.js';
-import { toNumber } from '../../views/plots.js';
 import { formatValue } from '../../views/meg/words.js';
 
 const STATE_ROWS_SHOWN = 200;
@@ -19,8 +18,6 @@ export function renderPolicyValues({ run, view, onMore }) {
   const actions = d.actions || [];
   const states = d.states || [];
   const shown = Math.min(states.length, view?.shown || STATE_ROWS_SHOWN);
-  const start = d.start || [];
-  const optimalEu = start.reduce((acc, p, i) => acc + p * (toNumber(s.values?.[i]) || 0), 0);
   const probs = (p) =>
     el(
       'td',
@@ -38,7 +35,7 @@ export function renderPolicyValues({ run, view, onMore }) {
       'div',
       { class: 'summary' },
       stat("Agent's expected utility", 'agent-eu', formatValue(s.agent?.expected_utility)),
-      stat('Optimal expected utility', 'optimal-eu', formatValue(optimalEu)),
+      stat('Optimal expected utility', 'optimal-eu', formatValue(s.optimal_expected_utility)),
       stat('States', null, String(states.length)),
       stat('Actions', null, actions.join(', ')),
     ),
