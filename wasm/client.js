@@ -3,6 +3,7 @@
 //   import { createMotiveClient } from './client.js';
 //   const motive = createMotiveClient(workerSource);  // motive_wasm.js + '\n' + worker.js
 //   const response = await motive.request({ model, analysis: 'describe' });
+//   const { result: catalogue } = await motive.request({ analysis: 'catalogue' });
 //   const eu = await motive.request({ model, analysis: 'expected_utility' }, { onProgress: (f) => ... });
 //   motive.cancel();   // stops the running analysis; its promise resolves with "analysis.cancelled"
 //
@@ -10,9 +11,35 @@
 // worker that cannot start, resolves with a response whose "ok" is false.
 
 /**
- * An API response (docs/api.md): `{ ok: true, analysis, model_name, result }`, or
- * `{ ok: false, diagnostics: [{ id, line, column, message, ... }] }`; a cancelled request also has
- * `cancelled: true` and the diagnostic "analysis.cancelled".
+ * An API request (docs/api.md): `{ model, analysis, model_name?, params? }` (the model's text, the
+ * analysis's name, the model chosen in a file with several, the analysis's parameters), or
+ * `{ analysis: 'catalogue' }` (no model) for the list of kinds and analyses.
+ * @typedef {Object} MotiveRequest
+ */
+
+/**
+ * An API response (docs/api.md), in one envelope for every kind of model and every analysis:
+ *
+ *   `{ ok: true, analysis, kind, model_name?, result }`
+ *
+ * `analysis` is the analysis answered, `kind` the model's kind ("scim", "gridworld", "mdp", ...),
+ * `model_name` the model chosen in a file with several models, and `result` the analysis's own JSON
+ * (docs/api.md gives each one's). A failure is
+ *
+ *   `{ ok: false, diagnostics: [{ id, line, column, end_line?, end_column?, message, hint? }] }`
+ *
+ * (ids in docs/errors.md; `line` 0 for a problem with the request rather than the model text); a
+ * cancelled request also has `cancelled: true` and the diagnostic "analysis.cancelled".
+ *
+ * The catalogue request's result lists what the engine answers:
+ *
+ *   `{ kinds: [{ name, summary, analyses: [{ name, summary, paper, definition, params }] }] }`
+ *
+ * where `params` lists ParamSpecs `{ name, type, default, help, min?, max?, choices?, infinite?,
+ * required?, refers? }`: `type` is one of integer, number, boolean, string, choice, strings, numbers, json;
+ * `infinite` allows "inf" / "-inf" for numbers; `refers` says what a string names in the model
+ * ("variable", "decision", "policy", "variant", "outcome", ...). The page makes its parameter forms
+ * from these.
  * @typedef {Object} MotiveResponse
  */
 
@@ -24,9 +51,9 @@
 
 /**
  * @typedef {Object} MotiveClient
- * @property {(request: Object, options?: MotiveRequestOptions) => Promise<MotiveResponse>} request
- *   Queues an API request (`{ model, analysis, model_name?, params? }`) and resolves with its
- *   response. Requests run one at a time, in the order they were made.
+ * @property {(request: MotiveRequest, options?: MotiveRequestOptions) => Promise<MotiveResponse>} request
+ *   Queues an API request and resolves with its response. Requests run one at a time, in the
+ *   order they were made.
  * @property {() => boolean} cancel Stops the running request, if any: terminates the worker (the
  *   engine runs synchronously inside it) and resolves that request's promise with
  *   `{ ok: false, cancelled: true, diagnostics: [{ id: 'analysis.cancelled', ... }] }`. Requests

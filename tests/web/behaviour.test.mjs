@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { waitForRun, tableRows, withPage } from "./helpers.mjs";
-import { setObjectField, applyChange } from "../../web/src/model-edit.js";
+import { setObjectField, applyChange } from "../../web/src/editor/model-edit.js";
 
 // Engine spans are 1-based lines and columns, the end exclusive.
 test("a behaviour section is added at the end of the model's object, or replaced where it is", () => {

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { waitForRun, tableRows, withPage } from "./helpers.mjs";
-import { actualCauseText } from "../../web/src/causes-view.js";
+import { actualCauseText } from "../../web/src/kinds/scim/intention/causes.js";
 
 async function download(page, button) {
   const [file] = await Promise.all([

@@ -1,18 +1,18 @@
 // The gridworld view, as a user meets it: load CliffWorld from the gallery, read the grid and MEG,
 // move the ε slider, paint a wall and watch the model text and the analysis follow, step the agent.
 // The MEG values asserted are the reference numbers of spec meg.md §4 (assumptions A). The first
-// tests check the page's text edits (web/src/model-edit.js) without a browser.
+// tests check the page's text edits (web/src/editor/model-edit.js) without a browser.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { waitForRun, example, withPage } from "./helpers.mjs";
-import { parseJsonc } from "../../web/src/jsonc.js";
+import { parseJsonc } from "../../web/src/editor/jsonc.js";
 import {
   setTopLevelNumber,
   setMapCell,
   topLevelValue,
   applyChange,
   offsetOf,
-} from "../../web/src/model-edit.js";
+} from "../../web/src/editor/model-edit.js";
 
 const WORLD = `{
   // a comment with "discount": 0.5 in it
@@ -138,7 +138,7 @@ test("CliffWorld: the grid and MEG, the ε slider, painting a wall, the animated
       await page.$$eval(".tabs .tab:not([hidden])", (tabs) =>
         tabs.map((t) => t.dataset.tab),
       ),
-      ["goal", "values"],
+      ["goal", "values", "intention", "analyses"],
     );
     await waitForMeg(page, "meg-known", "9.2257");
     assert.match(await page.textContent("#meg-known .meg-of"), /13\.8629/);

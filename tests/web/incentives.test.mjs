@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { waitForRun, tableRows, withPage } from "./helpers.mjs";
-import { pathText } from "../../web/src/incentives-view.js";
+import { pathText } from "../../web/src/kinds/scim/incentives.js";
 
 async function pickExample(page, id) {
   await page.click("#open-gallery");

@@ -1,8 +1,8 @@
-// The gallery's reading of JSON with comments (web/src/jsonc.js): comments and trailing commas go,
+// The gallery's reading of JSON with comments (web/src/editor/jsonc.js): comments and trailing commas go,
 // strings stay as they are.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { stripJsonc, parseJsonc } from "../../web/src/jsonc.js";
+import { stripJsonc, parseJsonc } from "../../web/src/editor/jsonc.js";
 
 test("comments and trailing commas are removed", () => {
   const text = `// head

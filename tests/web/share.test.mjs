@@ -1,9 +1,9 @@
-// Share links (web/src/share.js): the model text survives the round trip through the URL hash, links
+// Share links (web/src/app/share.js): the model text survives the round trip through the URL hash, links
 // made elsewhere with raw DEFLATE read back, and damaged or oversized links are refused politely.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
-import { encodeModelHash, decodeModelHash } from "../../web/src/share.js";
+import { encodeModelHash, decodeModelHash } from "../../web/src/app/share.js";
 
 const model =
   '{\n  "kind": "scim", // ünïcödé and emoji 🎲\n  "variables": {}\n}\n';

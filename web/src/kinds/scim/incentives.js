@@ -2,7 +2,9 @@
 // as the engine's "incentives" analysis reports it (docs/incentives.md). Per decision, a table of
 // the other variables with a mark per criterion; a click on a ✓ shows its witness path on the graph.
 // The view only displays the engine's JSON; it decides nothing itself.
-import { el } from './dom.js';
+import { el } from '../../views/dom.js';
+import { failureBlock } from '../../views/diagnostics.js';
+import { incentivesCsv } from './csv.js';
 
 // The four criteria, in the order of the table's columns. `explain` is one sentence from
 // docs/incentives.md; `absent` says why a criterion the engine leaves out does not apply.
@@ -144,7 +146,7 @@ export function renderIncentives({ run, view, failureBlock, onSelect }) {
       el(
         'p',
         { class: 'notice', id: 'incentives-pending' },
-        run.incentivesRunning
+        run.busy.incentives
           ? 'Reading the incentives off the graph…'
           : 'Run the model to see its incentives.',
       ),
@@ -300,4 +302,47 @@ export function renderIncentives({ run, view, failureBlock, onSelect }) {
     intention,
     reduction,
   );
+}
+
+// The tab: asks for the incentives when it opens (they are quick: the graph alone); a click on a ✓
+// colours its witness path on the graph.
+export function incentivesTab(page) {
+  let view = { selected: null };
+  let viewOf = null;
+  return {
+    id: 'incentives',
+    label: 'Incentives',
+    render(run) {
+      if (run.responses.incentives !== viewOf) {
+        viewOf = run.responses.incentives;
+        view = { selected: null };
+      }
+      return renderIncentives({
+        run,
+        view,
+        failureBlock,
+        onSelect: (selection) => {
+          view.selected = selection;
+          page.redraw();
+          // Drawing again replaces the buttons: keep the keyboard focus on the one pressed.
+          if (selection) {
+            const cell = page
+              .tabBody()
+              .querySelector(
+                `table.incentives-table[data-decision="${CSS.escape(selection.decision)}"] ` +
+                  `tr[data-variable="${CSS.escape(selection.variable)}"] td.${selection.criterion} button`,
+              );
+            cell?.focus();
+          }
+        },
+      });
+    },
+    marks: (run) => incentivesMarks(run, view.selected),
+    open(run) {
+      if (!(run.describe?.decisions || []).length || run.responses.incentives) return;
+      page.session((ask) => ask('Incentives', 'incentives', {}, { key: 'incentives', busy: 'incentives' }));
+    },
+    csv: (run) =>
+      run.responses.incentives?.ok && { suffix: 'incentives', text: incentivesCsv(run.responses.incentives) },
+  };
 }

@@ -3,8 +3,8 @@
 // "actual_cause"), and Halpern and Kleiman-Weiner's intention (Defs. 24-25, "hkw_intention") next to
 // the subjective verdicts of the "intention" analysis (Def. 13). The view only words the engine's
 // JSON; it decides nothing itself.
-import { el, settingHeaderCells, formatNumber, formatOutcome } from './dom.js';
-import { settingsPhrase } from './intention-view.js';
+import { el, settingHeaderCells, formatNumber, formatOutcome } from '../../../views/dom.js';
+import { settingsPhrase } from './words.js';
 
 // A section whose request is still running or failed: its heading, then "Asking…" or the failure.
 // Null once the response is there to show.
@@ -125,7 +125,7 @@ export function renderCauses({ run, view, failureBlock, onRun, onMore, onExport 
       el('p', { class: 'notice' }, 'The model has no chance variables to ask about.'),
     );
   }
-  const query = run.causesQuery || {};
+  const query = run.queries.causes || {};
   const outcome = query.outcome && choices.includes(query.outcome) ? query.outcome : choices[0];
   const select = el(
     'select',
@@ -153,7 +153,7 @@ export function renderCauses({ run, view, failureBlock, onRun, onMore, onExport 
       el(
         'p',
         { class: 'notice', id: 'causes-pending' },
-        run.causesRunning
+        run.busy.causes
           ? `Asking whether ${query.policy ? `'${query.policy}'` : 'the policy'} causes ${outcome}…`
           : 'Press “Compare” to ask the engine.',
       ),
@@ -217,7 +217,7 @@ function causeBlock(run, response, sub, view, failureBlock, onMore, onExport) {
   const lead = el(
     'p',
     { class: 'causes-lead', id: 'actual-cause-summary' },
-    `Under '${run.causesQuery?.policy}', ${causes.join(', ')} ${causes.length > 1 ? 'are' : 'is'} an actual cause of `,
+    `Under '${run.queries.causes?.policy}', ${causes.join(', ')} ${causes.length > 1 ? 'are' : 'is'} an actual cause of `,
     `${outcomes.join(', ')} in ${yes} of ${results.length} ${results.length === 1 ? 'setting' : 'settings'}.`,
   );
   const groups = shown.map((entry) =>

@@ -4,8 +4,8 @@
 // observations prove and which interventions are missing), and a form that adds an observation to
 // the model's "behaviour" section, so that what the user enters lives in the model text (autosaved,
 // shared by links, read by the CLI). The view words the engine's JSON; it decides nothing itself.
-import { el, formatOutcome } from './dom.js';
-import { setObjectField } from './model-edit.js';
+import { el, formatOutcome } from '../../../views/dom.js';
+import { setObjectField } from '../../../editor/model-edit.js';
 
 // "H = banana" / "X = 1 and Y = 0".
 export function assignmentText(assignment) {
@@ -165,7 +165,7 @@ export function renderObserved({ run, controls, failureBlock, onEdit }) {
   if (!response) {
     return el('div', { class: 'intention observed' }, controls, intro,
       el('p', { class: 'notice', id: 'intention-pending' },
-        run.intentionRunning ? 'Reading the observations…' : 'Press “Find intentions” to ask the engine.'));
+        run.busy.intention ? 'Reading the observations…' : 'Press “Find intentions” to ask the engine.'));
   }
   if (!response.ok) {
     const form = addForm(describe, [], (o) => onEdit([o], { baseline: '' }));

@@ -1,9 +1,9 @@
 // The example gallery: every model in examples/ (read at build time into the page), shown with its
 // title and description, plus the user's kept drafts.
-import { el, clear } from './dom.js';
-import { parseJsonc } from './jsonc.js';
+import { el, clear } from '../views/dom.js';
+import { parseJsonc } from '../editor/jsonc.js';
 
-const files = import.meta.glob('../../examples/**/*.jsonc', {
+const files = import.meta.glob('../../../examples/**/*.jsonc', {
   query: '?raw',
   import: 'default',
   eager: true,

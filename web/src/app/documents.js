@@ -1,0 +1,73 @@
+// The model text as a document: loading one (an example, a draft, a share link), telling edits from
+// what was loaded, autosave, and keeping the user's edits as a draft before another text replaces
+// them.
+import { $ } from './chrome.js';
+import { saveAutosave, keepDraft } from './storage.js';
+
+export function createDocuments({ store, chrome, embed, getEditor, runModel }) {
+  const { state } = store;
+  let saveTimer = 0;
+
+  function saveNow() {
+    if (embed) return;
+    clearTimeout(saveTimer);
+    saveAutosave({
+      text: getEditor().getText(),
+      baseline: state.baseline,
+      label: state.label,
+      modelName: state.modelName,
+      savedAt: Date.now(),
+    });
+  }
+
+  const isEdited = () => getEditor().getText() !== state.baseline;
+
+  function showOrigin() {
+    $('model-origin').textContent = state.label ? `${state.label}${isEdited() ? ' (edited)' : ''}` : '';
+  }
+
+  // Loads a text into the editor. Edits the user made to the current text are kept as a draft
+  // first, with an offer to bring them back.
+  function loadText(text, label, { runAfter = false } = {}) {
+    const editor = getEditor();
+    const previous = editor.getText();
+    if (isEdited() && previous.trim() && previous !== text) {
+      keepDraft(previous, state.label || 'Untitled model');
+      const keptLabel = state.label || 'your model';
+      chrome.toast(`Your edits to ${keptLabel} were kept (Examples → Your kept edits).`, {
+        label: 'Bring them back',
+        run: () => loadText(previous, keptLabel),
+      });
+    }
+    state.baseline = text;
+    state.label = label;
+    state.modelName = null;
+    state.run = null;
+    store.changed();
+    editor.setText(text);
+    showOrigin();
+    saveNow();
+    editor.recheck();
+    if (runAfter) runModel();
+  }
+
+  return {
+    loadText,
+    saveNow,
+    // Restores the autosaved text and where it came from.
+    restore(saved) {
+      state.baseline = typeof saved.baseline === 'string' ? saved.baseline : saved.text;
+      state.label = typeof saved.label === 'string' ? saved.label : '';
+      state.modelName = typeof saved.modelName === 'string' ? saved.modelName : null;
+      getEditor().setText(saved.text);
+      showOrigin();
+    },
+    // The text was edited: the origin says so, and the text is saved shortly.
+    edited() {
+      showOrigin();
+      if (embed) return;
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(saveNow, 300);
+    },
+  };
+}

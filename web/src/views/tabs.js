@@ -1,0 +1,128 @@
+// The results panel: the tabs of the shown model's kind (kinds/<kind>/) and the active tab's content.
+// A tab is {id, label, render(run) → Node, csv?(run), marks?(run), open?(run)}; the panel draws the
+// one shown, keeps its scroll position when it is drawn again, and tells the page when another tab
+// is chosen (it may ask the engine for that tab's results).
+import { el, clear } from './dom.js';
+import { diagnosticItem } from './diagnostics.js';
+
+export function createTabsView(container, { onHover, onTab, onMarks }) {
+  let tabs = [];
+  let activeTab = null;
+  let run = null;
+  let onReveal = null;
+  let renderedTab = null;
+
+  const tabBar = el('div', { class: 'tabs', role: 'tablist' });
+  const body = el('div', { class: 'results-body', role: 'tabpanel' });
+  container.append(tabBar, body);
+
+  // Hovering anything that names variables highlights them on the graph.
+  body.addEventListener('pointerover', (event) => {
+    const target = event.target.closest?.('[data-vars]');
+    onHover(target ? target.dataset.vars.split(' ') : []);
+  });
+  body.addEventListener('pointerleave', () => onHover([]));
+
+  function active() {
+    return tabs.find((t) => t.id === activeTab) || null;
+  }
+
+  function fillTabBar() {
+    clear(tabBar);
+    for (const tab of tabs) {
+      tabBar.append(
+        el(
+          'button',
+          {
+            type: 'button',
+            role: 'tab',
+            class: 'tab',
+            id: `tab-${tab.id}`,
+            dataset: { tab: tab.id },
+            onClick: () => {
+              activeTab = tab.id;
+              render();
+              onTab?.(tab);
+            },
+          },
+          tab.label,
+        ),
+      );
+    }
+  }
+
+  function renderBody() {
+    for (const button of tabBar.children) {
+      const selected = button.dataset.tab === activeTab;
+      button.setAttribute('aria-selected', String(selected));
+      button.classList.toggle('active', selected);
+    }
+    clear(body);
+    if (!run) {
+      body.append(el('p', { class: 'notice' }, 'Press Run (Ctrl+Enter) to analyse the model.'));
+      return;
+    }
+    if (run.failure) {
+      body.append(
+        el(
+          'div',
+          { class: 'failure' },
+          el('p', null, 'The model has errors; fix them to run it:'),
+          el(
+            'ul',
+            { class: 'diagnostics' },
+            (run.failure.diagnostics || []).map((d) => diagnosticItem(d, onReveal)),
+          ),
+        ),
+      );
+      return;
+    }
+    const tab = active();
+    if (tab) body.append(tab.render(run));
+  }
+
+  // Drawing the same tab again keeps its scroll position (a click on a row, "Show more").
+  function render() {
+    const scroll = renderedTab === activeTab ? body.scrollTop : 0;
+    renderBody();
+    renderedTab = activeTab;
+    body.scrollTop = scroll;
+    const tab = active();
+    onMarks?.(run && !run.failure && tab?.marks ? tab.marks(run) : null);
+  }
+
+  return {
+    // The tabs of the kind shown (the same list again changes nothing); the active tab stays when
+    // the kind has it, else the kind's first.
+    setTabs(newTabs) {
+      if (newTabs === tabs) return;
+      tabs = newTabs;
+      fillTabBar();
+      if (!active()) activeTab = tabs[0]?.id ?? null;
+      renderedTab = null;
+      render();
+    },
+    // Shows a run (null: none yet) and where its diagnostics point in the editor.
+    show(newRun, reveal) {
+      if (run?.describe !== newRun?.describe) renderedTab = null;
+      run = newRun;
+      onReveal = reveal;
+      render();
+    },
+    render,
+    activeTab: () => active(),
+    // The element a tab's content is drawn in (to keep the keyboard focus across a redraw).
+    body,
+    // Marks the table cells and headers of the named variables.
+    highlight(names) {
+      const set = new Set(names);
+      for (const cell of body.querySelectorAll('[data-vars]')) {
+        const vars = cell.dataset.vars.split(' ');
+        cell.classList.toggle(
+          'hover',
+          cell.tagName !== 'TR' && cell.tagName !== 'H3' && vars.length === 1 && set.has(vars[0]),
+        );
+      }
+    },
+  };
+}
