@@ -148,6 +148,7 @@ json actual_cause_analysis(const Scim& model, const json& params) {
   for (int c : causes)
     if (std::find(outcomes.begin(), outcomes.end(), c) != outcomes.end())
       bad_parameter("\"" + scim.variables[c].name + "\" is both a cause and an outcome");
+  evaluator.require_enumerable();
   std::vector<std::uint64_t> settings;
   if (auto at = params.find("setting"); at != params.end()) {
     if (!at->is_number_integer() || at->get<long long>() < 0 || at->get<std::uint64_t>() >= evaluator.setting_count())

@@ -135,6 +135,7 @@ Setup configure(const Scim& request_scim, const json& params) {
   // a follow_policy value is Y_π(e) in that model: computed before any contextual one applies, so
   // that several are simultaneous (as Y_{π|W} is in Def. 13) and their order does not matter.
   const Evaluator model = *setup.evaluator;
+  if (!contextual.empty()) model.require_enumerable();
   for (const json* item : contextual) {
     int v = variable_param(scim, *item, "variable");
     auto c = std::make_unique<ContextualIntervention>();
@@ -166,6 +167,13 @@ Setup configure(const Scim& request_scim, const json& params) {
   }
   for (const auto& c : setup.contextual) setup.evaluator->apply(*c);
   return setup;
+}
+
+InferenceMethod method_param(const json& params) {
+  auto it = params.find("method");
+  if (it == params.end()) return InferenceMethod::kAuto;
+  if (!it->is_string()) bad_parameter("\"method\" must be \"auto\", \"enumerate\" or \"eliminate\"");
+  return parse_inference_method(it->get<std::string>());
 }
 
 void require_policy(const Evaluator& evaluator) {

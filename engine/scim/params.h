@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scim/evaluate.h"
+#include "scim/inference.h"
 #include "scim/model.h"
 
 namespace motive {
@@ -45,6 +46,8 @@ std::size_t count_param(const nlohmann::json& params, const char* key, std::size
 const Policy& policy_param(const Scim& scim, const std::string& name);
 // The index of the outcome of `var` written as `value`; throws request.unknown_outcome.
 int outcome_param(const Variable& var, const nlohmann::json& value);
+// params["method"]: how expected utilities are computed (scim/inference.h), "auto" if absent.
+InferenceMethod method_param(const nlohmann::json& params);
 // Throws request.missing_policy when some decision has neither a rule nor a fixed value.
 void require_policy(const Evaluator& evaluator);
 

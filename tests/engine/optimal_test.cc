@@ -67,7 +67,7 @@ constexpr const char* kTies = R"json({
 
 TEST(OptimalPolicies, SingleDecisionListsEveryTiedAction) {
   json r = analyze(kTies, "optimal_policies");
-  EXPECT_EQ(r["method"], "backward_induction");
+  EXPECT_EQ(r["search"], "backward_induction");
   EXPECT_NEAR(r["tolerance"].get<double>(), 1e-9, 1e-15);
   EXPECT_NEAR(r["expected_utility"].get<double>(), 0.5 * 2 + 0.5 * 1, kTol);
   ASSERT_EQ(r["decisions"].size(), 1u);
@@ -152,7 +152,7 @@ constexpr const char* kForgetful = R"json({
 
 TEST(OptimalPolicies, TwoDecisionsUnderPerfectRecallByBackwardInduction) {
   json r = analyze(kRecall, "optimal_policies");
-  EXPECT_EQ(r["method"], "backward_induction");
+  EXPECT_EQ(r["search"], "backward_induction");
   // D0 = a always (1), D1 matches X (2).
   EXPECT_NEAR(r["expected_utility"].get<double>(), 3.0, kTol);
   // D1 given (X, D0): 2 for matching X, plus 1 if D0 = a.
@@ -179,7 +179,7 @@ TEST(OptimalPolicies, TwoDecisionsUnderPerfectRecallByBackwardInduction) {
 
 TEST(OptimalPolicies, TwoDecisionsWithoutPerfectRecallByEnumeration) {
   json r = analyze(kForgetful, "optimal_policies");
-  EXPECT_EQ(r["method"], "enumeration");
+  EXPECT_EQ(r["search"], "enumeration");
   // D0 signals X (a for x0, b for x1) and D1 repeats it: 1/2 (1 + 2) + 1/2 (0 + 2) = 2.5; so does
   // the mirror image (D0 b for x0, D1 reading b as x0). Not signalling gives at most 1 + 1.
   EXPECT_NEAR(r["expected_utility"].get<double>(), 2.5, kTol);
@@ -245,7 +245,7 @@ TEST(OptimalPolicies, EnumerationBeyondTheBudgetIsRefused) {
   std::string recall = model;
   recall.replace(recall.find("PARENTS"), 7, R"("A", "B", "C", "D0", "E", "H")");
   json r = analyze(recall, "optimal_policies", {{"max_listed", 1}});
-  EXPECT_EQ(r["method"], "backward_induction");
+  EXPECT_EQ(r["search"], "backward_induction");
   EXPECT_NEAR(r["expected_utility"].get<double>(), 1.0, kTol);
 }
 
@@ -375,7 +375,7 @@ void check_optimum(const RandomScim& model, Coverage* coverage) {
     for (int d : scim.decisions)
       if (!iv.fixes(d)) free.push_back(d);
     bool by_induction = free.size() <= 1 || scim.perfect_recall();
-    EXPECT_EQ(r["method"], by_induction ? "backward_induction" : "enumeration");
+    EXPECT_EQ(r["search"], by_induction ? "backward_induction" : "enumeration");
     (by_induction ? coverage->backward : coverage->enumerated)++;
 
     // Every listed policy attains the optimum, and they are all different.
