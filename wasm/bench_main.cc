@@ -3,11 +3,17 @@
 // (motive_wasm_bench, run with node) print the same table and scripts/bench.sh can set them side by
 // side.
 //
-//   motive_bench_plain [--quick] [--smoke] [--filter TEXT] [--min-time SECONDS] [--print-model NAME]
+//   motive_bench_plain [--quick] [--smoke] [--scaling] [--filter TEXT] [--min-time SECONDS]
+//                      [--print-model NAME]
 //
-// Each workload and analysis is run once to warm up and to check that the engine answers ok, then
-// repeated until at least --min-time seconds (default 0.2) have passed; the table gives the mean time
-// per run. --smoke runs only the small workloads, once each, and fails if any answer is not ok.
+// Before any timing, every family of workloads (each Shape) is warmed up for a while on its smallest
+// workload, so that no family's first measurement pays for cold caches or, under wasm, for the JS
+// engine's tiers compiling the code it runs. Each workload and analysis is then run once (to check
+// that the engine answers ok) and repeated until at least --min-time seconds (default 0.2) have
+// passed; the table gives the mean time per run. --smoke runs only the small workloads, once each, and
+// fails if any answer is not ok. --scaling times the scaling benchmark (random CIDs, enumeration
+// against variable elimination: bench/workloads.h, scaling_workloads) instead of the standard set.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -32,7 +38,7 @@ constexpr const char* kPlatform = "native";
 
 int usage() {
   std::fprintf(stderr,
-               "usage: motive_bench_plain [--quick] [--smoke] [--filter TEXT] [--min-time SECONDS] "
+               "usage: motive_bench_plain [--quick] [--smoke] [--scaling] [--filter TEXT] [--min-time SECONDS] "
                "[--print-model NAME]\n");
   return 2;
 }
@@ -42,6 +48,7 @@ int usage() {
 int main(int argc, char** argv) {
   bool quick = false;
   bool smoke = false;
+  bool scaling = false;
   double min_time = 0.2;
   std::string filter;
   std::string print_model;
@@ -52,6 +59,8 @@ int main(int argc, char** argv) {
     } else if (arg == "--smoke") {
       smoke = true;
       quick = true;
+    } else if (arg == "--scaling") {
+      scaling = true;
     } else if (arg == "--filter" && i + 1 < argc) {
       filter = argv[++i];
     } else if (arg == "--min-time" && i + 1 < argc) {
@@ -64,7 +73,8 @@ int main(int argc, char** argv) {
   }
 
   try {
-    std::vector<motive::bench::Workload> workloads = motive::bench::standard_workloads(quick);
+    std::vector<motive::bench::Workload> workloads =
+        scaling ? motive::bench::scaling_workloads(quick) : motive::bench::standard_workloads(quick);
     if (!print_model.empty()) {
       std::vector<motive::bench::Workload> all = motive::bench::standard_workloads(!quick);
       all.insert(all.end(), workloads.begin(), workloads.end());
@@ -83,12 +93,20 @@ int main(int argc, char** argv) {
                 "iters");
     std::fflush(stdout);
     int failures = 0;
-    if (!smoke && !workloads.empty()) {
-      // Warm up the machine (and, under wasm, let the JS engine's optimising tier compile the
-      // module) before the first measurement.
-      auto start = Clock::now();
-      while (seconds_since(start) < 1.0) {
-        for (const auto& analysis : workloads.front().analyses) motive::bench::run(workloads.front(), analysis);
+    if (!smoke) {
+      // Warm up every family (the first workload of each shape that the filter keeps) before the
+      // first measurement: timing a family's first call measured compilation, not the engine.
+      std::vector<motive::bench::Shape> warmed;
+      for (const auto& w : workloads) {
+        if (std::find(warmed.begin(), warmed.end(), w.shape) != warmed.end()) continue;
+        bool kept = filter.empty();
+        for (const auto& analysis : w.analyses) kept = kept || (w.name + "/" + analysis).find(filter) != std::string::npos;
+        if (!kept) continue;
+        warmed.push_back(w.shape);
+        auto start = Clock::now();
+        do {
+          for (const auto& analysis : w.analyses) motive::bench::run(w, analysis);
+        } while (seconds_since(start) < 0.5);
       }
     }
     for (const auto& w : workloads) {

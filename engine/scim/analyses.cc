@@ -121,7 +121,8 @@ json expected_utility_analysis(const Scim& model, const json& params, const Prog
 json optimal_policies_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
   Setup setup = configure(model, params);
   const Scim& scim = *setup.scim;
-  std::size_t max_listed = count_param(params, "max_listed", 64, 10000);
+  // Listing is on request: the count is analytic, and listing many policies costs more than the search.
+  std::size_t max_listed = count_param(params, "max_listed", 1, 10000);
   OptimalPolicies optimum =
       find_optimal_policies(scim, *setup.evaluator, method_param(params), max_listed, progress);
   json decisions = json::array();

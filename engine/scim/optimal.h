@@ -50,7 +50,7 @@ inline constexpr std::uint64_t kMaxEnumeratedPolicies = std::uint64_t{1} << 20;
 // Throws RequestError("analysis.budget_exceeded") past the policy enumeration budget.
 OptimalPolicies find_optimal_policies(const Scim& scim, const Evaluator& base,
                                       InferenceMethod method = InferenceMethod::kAuto,
-                                      std::size_t max_listed = 64, const ProgressCallback& progress = {});
+                                      std::size_t max_listed = 1, const ProgressCallback& progress = {});
 
 // A rule that always takes `action`.
 DecisionRule constant_rule(const Variable& decision, int32_t action);
