@@ -37,45 +37,65 @@ void drop_barren(std::vector<Factor>* factors, const std::vector<int>& keep) {
   }
 }
 
-// The greedy min-fill order over the scopes (ties: the smaller new factor, then the lower id).
+// The greedy min-fill order over the scopes (ties: the smaller new factor, then the lower id), on
+// the interaction graph kept as an adjacency matrix; the scopes themselves are merged as the
+// eliminations would merge them, to count the work.
 EliminationPlan plan_scopes(std::vector<std::vector<int>> scopes, const std::vector<int>& keep,
                             const std::vector<int>& sizes) {
   EliminationPlan plan;
-  std::vector<int> candidates;
+  std::vector<int> present;  // every variable of some scope, ascending: local index = position
   for (const auto& s : scopes)
-    for (int v : s)
-      if (!contains(keep, v)) insert_sorted(&candidates, v);
+    for (int v : s) insert_sorted(&present, v);
+  std::size_t n = present.size();
+  auto local = [&](int v) {
+    return static_cast<std::size_t>(std::lower_bound(present.begin(), present.end(), v) - present.begin());
+  };
+  std::vector<std::vector<char>> adjacent(n, std::vector<char>(n, 0));
+  for (const auto& s : scopes)
+    for (int a : s)
+      for (int b : s) adjacent[local(a)][local(b)] = 1;
+  std::vector<char> alive(n, 1);
+  std::vector<std::size_t> candidates;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!contains(keep, present[i])) candidates.push_back(i);
+  std::vector<std::size_t> neighbours;
   while (!candidates.empty()) {
-    int best = -1;
+    std::size_t best = n, best_at = 0;
     double best_fill = 0, best_size = 0;
-    for (int v : candidates) {
-      std::vector<int> neighbours;
-      for (const auto& s : scopes)
-        if (contains(s, v))
-          for (int w : s) insert_sorted(&neighbours, w);
-      double fill = 0;
-      for (std::size_t a = 0; a < neighbours.size(); ++a)
-        for (std::size_t b = a + 1; b < neighbours.size(); ++b) {
-          bool adjacent = false;
-          for (const auto& s : scopes)
-            if (contains(s, neighbours[a]) && contains(s, neighbours[b])) {
-              adjacent = true;
-              break;
-            }
-          if (!adjacent) ++fill;
+    for (std::size_t at = 0; at < candidates.size(); ++at) {
+      std::size_t v = candidates[at];
+      neighbours.clear();
+      double size = sizes[present[v]];
+      for (std::size_t w = 0; w < n; ++w)
+        if (w != v && alive[w] && adjacent[v][w]) {
+          neighbours.push_back(w);
+          size *= sizes[present[w]];
         }
-      double size = scope_size(neighbours, sizes);
-      if (best < 0 || fill < best_fill || (fill == best_fill && size < best_size)) {
+      double fill = 0;
+      for (std::size_t i = 0; i < neighbours.size(); ++i)
+        for (std::size_t j = i + 1; j < neighbours.size(); ++j)
+          if (!adjacent[neighbours[i]][neighbours[j]]) ++fill;
+      if (best == n || fill < best_fill || (fill == best_fill && size < best_size)) {
         best = v;
+        best_at = at;
         best_fill = fill;
         best_size = size;
       }
     }
-    // Merge the scopes holding `best` into one without it.
+    // Connect the neighbours of `best` and remove it.
+    neighbours.clear();
+    for (std::size_t w = 0; w < n; ++w)
+      if (w != best && alive[w] && adjacent[best][w]) neighbours.push_back(w);
+    for (std::size_t a : neighbours)
+      for (std::size_t b : neighbours) adjacent[a][b] = 1;
+    alive[best] = 0;
+    candidates.erase(candidates.begin() + static_cast<std::ptrdiff_t>(best_at));
+    // Merge the scopes holding it into one without it.
+    int variable = present[best];
     std::vector<int> merged;
     double bucket = 0;
     for (auto it = scopes.begin(); it != scopes.end();) {
-      if (!contains(*it, best)) {
+      if (!contains(*it, variable)) {
         ++it;
         continue;
       }
@@ -85,10 +105,9 @@ EliminationPlan plan_scopes(std::vector<std::vector<int>> scopes, const std::vec
     }
     plan.work += best_size * bucket;
     plan.largest = std::max(plan.largest, best_size);
-    merged.erase(std::find(merged.begin(), merged.end(), best));
+    merged.erase(std::find(merged.begin(), merged.end(), variable));
     scopes.push_back(std::move(merged));
-    plan.order.push_back(best);
-    candidates.erase(std::find(candidates.begin(), candidates.end(), best));
+    plan.order.push_back(variable);
   }
   std::vector<int> rest;
   for (const auto& s : scopes)
