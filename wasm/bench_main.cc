@@ -6,9 +6,9 @@
 //   motive_bench_plain [--quick] [--smoke] [--scaling] [--filter TEXT] [--min-time SECONDS]
 //                      [--print-model NAME]
 //
-// Before any timing, every family of workloads (each Shape) is warmed up for a while on its smallest
-// workload, so that no family's first measurement pays for cold caches or, under wasm, for the JS
-// engine's tiers compiling the code it runs. Each workload and analysis is then run once (to check
+// Before any timing, every family of workloads (each Shape) is warmed up on its smallest workload
+// until its time per round stops falling (0.5 to 5 s), so that no family's first measurement pays
+// for cold caches or, under wasm, for code the JS engine has not yet optimised. Each workload and analysis is then run once (to check
 // that the engine answers ok) and repeated until at least --min-time seconds (default 0.2) have
 // passed; the table gives the mean time per run. --smoke runs only the small workloads, once each, and
 // fails if any answer is not ok. --scaling times the scaling benchmark (random CIDs, enumeration
@@ -103,10 +103,17 @@ int main(int argc, char** argv) {
         for (const auto& analysis : w.analyses) kept = kept || (w.name + "/" + analysis).find(filter) != std::string::npos;
         if (!kept) continue;
         warmed.push_back(w.shape);
+        // Until a round takes as long as the one before (within 5%), at least 0.5 s and at most 5 s:
+        // under wasm the optimising tier compiles in the background, later on a loaded machine.
         auto start = Clock::now();
-        do {
+        double previous = 0;
+        while (seconds_since(start) < 5.0) {
+          auto round = Clock::now();
           for (const auto& analysis : w.analyses) motive::bench::run(w, analysis);
-        } while (seconds_since(start) < 0.5);
+          double took = seconds_since(round);
+          if (seconds_since(start) >= 0.5 && previous > 0 && took > 0.95 * previous) break;
+          previous = previous > 0 ? std::min(previous, took) : took;
+        }
       }
     }
     for (const auto& w : workloads) {
