@@ -108,7 +108,8 @@ void print_human(const std::string& analysis, const json& r) {
     for (const json& p : r["policies"]) rows.push_back({p["name"].is_null() ? "-" : text(p["name"]), text(p["expected_utility"])});
     print_table(rows);
   } else if (analysis == "optimal_policies") {
-    std::cout << "method: " << text(r["method"]) << "   expected utility: " << text(r["expected_utility"])
+    std::cout << "search: " << text(r["search"]) << " (" << text(r["method"]) << ")"
+              << "   expected utility: " << text(r["expected_utility"])
               << "   optimal deterministic policies: " << text(r["optimal_policy_count"]) << "\n";
     for (const json& d : r["decisions"]) {
       std::cout << "\ndecision " << text(d["decision"]) << "\n";
