@@ -281,14 +281,13 @@ Factor eliminate(std::vector<Factor> factors, const std::vector<int>& keep, cons
   for (int v : plan.order) {
     std::vector<const Factor*> bucket;
     std::vector<Factor> rest;
-    double size = 1;
     std::vector<int> scope;
     for (const Factor& f : factors)
       if (contains(f.variables, v)) {
         bucket.push_back(&f);
         for (int w : f.variables) insert_sorted(&scope, w);
       }
-    size = scope_size(scope, domain_sizes);
+    double size = scope_size(scope, domain_sizes);
     Factor combined = multiply_and_sum(bucket, v, domain_sizes);
     for (Factor& f : factors)
       if (!contains(f.variables, v)) rest.push_back(std::move(f));
@@ -299,8 +298,7 @@ Factor eliminate(std::vector<Factor> factors, const std::vector<int>& keep, cons
   }
   std::vector<const Factor*> all;
   for (const Factor& f : factors) all.push_back(&f);
-  Factor result = multiply_and_sum(all, -1, domain_sizes);
-  return result;
+  return multiply_and_sum(all, -1, domain_sizes);
 }
 
 double eliminated_expected_utility(const FactorGraph& graph, const Policy* policy, const ProgressCallback& progress) {
