@@ -1,5 +1,5 @@
 // Google Benchmark suite over the generated workloads of bench/workloads.h: every workload, every
-// analysis, through motive::handle_request. Counters: settings/s (the throughput over the 2^k
+// analysis, through motive::handle_request, and the scaling benchmark (scaling_workloads). Counters: settings/s (the throughput over the 2^k
 // settings), and the workload's size (settings, variables, decision contexts).
 //
 //   build/native/motive_bench [--benchmark_filter=chain_k16] [--benchmark_min_time=0.2]
@@ -32,7 +32,9 @@ void run_workload(benchmark::State& state, const motive::bench::Workload& worklo
 }  // namespace
 
 int main(int argc, char** argv) {
-  static const std::vector<motive::bench::Workload> workloads = motive::bench::standard_workloads();
+  static std::vector<motive::bench::Workload> workloads = motive::bench::standard_workloads();
+  // The scaling benchmark (random CIDs by both methods): --benchmark_filter=cid_ for it alone.
+  for (motive::bench::Workload& w : motive::bench::scaling_workloads()) workloads.push_back(std::move(w));
   for (const auto& workload : workloads) {
     for (const auto& analysis : workload.analyses) {
       const motive::bench::Workload* w = &workload;

@@ -1,7 +1,9 @@
 #include "workloads.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <string>
 
@@ -256,6 +258,122 @@ std::vector<Workload> meg_workloads(bool quick) {
     // The recomputation after an edit of the map: the optimal agent and its known-utility MEG.
     add(numbered("meg_grid_n", n), gridworld_model(n), "meg", {{"agent", {{"kind", "optimal"}}}}, n * n);
     if (n <= 50) add(numbered("meg_grid_eps_n", n), gridworld_model(n), "meg", {{"agent", epsilon}}, n * n);
+  }
+  return out;
+}
+
+std::string cid_model(int k, int m, bool real_valued, std::uint32_t seed) {
+  if (k < 4 || m < 1 || m > 3) throw std::invalid_argument("cid workload: need k >= 4 and 1 <= m <= 3");
+  std::mt19937 rng(seed);
+  auto uniform = [&](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
+  auto probability = [&]() {
+    if (real_valued) return 0.05 + 0.9 * static_cast<double>(rng() % 1000000) / 1e6;
+    const double levels[] = {0.2, 0.5, 0.8};
+    return levels[uniform(0, 2)];
+  };
+  ordered variables = ordered::object();
+  // Decision j comes after chance variable position[j] (the first after at least two chance variables).
+  std::vector<int> position;
+  for (int j = 1; j <= m; ++j) position.push_back(std::max(2, j * k / (m + 1)));
+  std::vector<std::string> observed_so_far;  // every earlier decision and its observations
+  int decision = 0;
+  std::string last_decision;
+  for (int i = 1; i <= k; ++i) {
+    std::vector<std::string> parents;
+    int count = std::min(i - 1, uniform(0, 2));
+    while (static_cast<int>(parents.size()) < count) {
+      std::string p = x(uniform(1, i - 1));
+      if (std::find(parents.begin(), parents.end(), p) == parents.end()) parents.push_back(p);
+    }
+    // The variable right after a decision depends on it, so that decisions change what follows.
+    if (!last_decision.empty()) {
+      if (parents.size() == 2) parents.pop_back();
+      parents.push_back(last_decision);
+      last_decision.clear();
+    }
+    ordered def = {{"type", "chance"}, {"domain", {0, 1}}};
+    if (parents.empty()) {
+      double p = probability();
+      def["cpd"] = {{"0", p}, {"1", 1 - p}};
+    } else {
+      def["parents"] = parents;
+      ordered rows = ordered::array();
+      for (int c = 0; c < (1 << parents.size()); ++c) {
+        ordered given = ordered::object();
+        for (std::size_t j = 0; j < parents.size(); ++j) {
+          int bit = (c >> (parents.size() - 1 - j)) & 1;
+          given[parents[j]] = parents[j][0] == 'D' ? ordered(bit ? "b" : "a") : ordered(bit);
+        }
+        double p = probability();
+        rows.push_back({{"given", given}, {"p", {{"0", p}, {"1", 1 - p}}}});
+      }
+      def["cpd"] = rows;
+    }
+    variables[x(i)] = def;
+    while (decision < m && position[decision] == i) {
+      std::string name = numbered("D", decision + 1);
+      std::vector<std::string> sees = observed_so_far;
+      int observe = uniform(2, 3);
+      for (int tries = 0; tries < 20 && static_cast<int>(sees.size()) < static_cast<int>(observed_so_far.size()) + observe;
+           ++tries) {
+        std::string o = x(uniform(1, i));
+        if (std::find(sees.begin(), sees.end(), o) == sees.end()) sees.push_back(o);
+      }
+      variables[name] = {{"type", "decision"}, {"parents", sees}, {"domain", {"a", "b"}}};
+      observed_so_far = sees;
+      observed_so_far.push_back(name);
+      last_decision = name;
+      ++decision;
+    }
+  }
+  // Utilities with real values: U_j(D_j, X_r) for a random chance variable, and V(X_k).
+  auto value = [&]() { return static_cast<double>(uniform(-1000, 1000)) / 100.0; };
+  for (int j = 1; j <= m; ++j) {
+    std::string d = numbered("D", j), r = x(uniform(1, k));
+    ordered rows = ordered::array();
+    for (const char* a : {"a", "b"})
+      for (int v : {0, 1}) rows.push_back({{"given", {{d, a}, {r, v}}}, {"value", value()}});
+    variables[numbered("U", j)] = {{"type", "utility"}, {"parents", {d, r}}, {"table", rows}};
+  }
+  variables["V"] = {{"type", "utility"},
+                    {"parents", {x(k)}},
+                    {"table", {{{"given", {{x(k), 0}}}, {"value", value()}}, {{"given", {{x(k), 1}}}, {"value", value()}}}}};
+  ordered policies = ordered::object();
+  ordered always = ordered::object();
+  for (int j = 1; j <= m; ++j) always[numbered("D", j)] = "'a'";
+  policies["always_a"] = always;
+  return document(numbered("Random CID, k = ", k) + numbered(", m = ", m) + (real_valued ? ", real-valued" : ""),
+                  variables, policies);
+}
+
+std::vector<Workload> scaling_workloads(bool quick) {
+  std::vector<Workload> out;
+  const std::vector<int> sizes = quick ? std::vector<int>{8, 12} : std::vector<int>{8, 12, 16, 20, 24, 32, 40};
+  struct Family {
+    int m;
+    bool real;
+  };
+  for (Family family : {Family{1, false}, Family{3, false}, Family{2, true}}) {
+    for (int k : sizes) {
+      std::string model = cid_model(k, family.m, family.real, static_cast<std::uint32_t>(1000 * k + family.m));
+      nlohmann::json d = motive::handle_request({{"analysis", "describe"}, {"model", model}});
+      if (!d.value("ok", false)) throw std::runtime_error("cid workload does not read: " + failure(d));
+      double settings = d["result"]["settings"].get<double>();
+      for (const char* method : {"eliminate", "enumerate"}) {
+        if (std::string(method) == "enumerate" && settings > static_cast<double>(1 << 22)) continue;
+        Workload w;
+        w.shape = Shape::cid;
+        w.k = k;
+        w.m = family.m;
+        w.name = numbered("cid_k", k) + numbered("_m", family.m) + (family.real ? "_real" : "") + "/" + method;
+        w.model = model;
+        w.settings = settings > 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(settings);
+        w.variables = static_cast<int>(d["result"]["variables"].size());
+        w.analyses = {"expected_utility", "optimal_policies"};
+        w.params = {{"method", method}};
+        out.push_back(std::move(w));
+      }
+    }
   }
   return out;
 }

@@ -28,7 +28,9 @@ namespace motive::bench {
 //          for intention (the intention search's workload).
 //   example: a model of the gallery (examples/), embedded at build time.
 //   gridworld: a gridworld or CID for MEG (meg_workloads); `variables` holds its cells (grids) or variables.
-enum class Shape { chain, fan, relay, example, gridworld };
+//   cid:   a random causal influence diagram of k binary chance variables and m decisions (cid_model):
+//          the scaling benchmark of enumeration against variable elimination (scaling_workloads).
+enum class Shape { chain, fan, relay, example, gridworld, cid };
 
 struct Workload {
   std::string name;   // e.g. "chain_k12_m4"
@@ -70,6 +72,19 @@ std::vector<Workload> meg_workloads(bool quick = false);
 // The workloads timed by default, smallest first. `quick` keeps the small ones (up to 2^12
 // settings), for smoke tests.
 std::vector<Workload> standard_workloads(bool quick = false);
+
+// A random CID (seeded; the same arguments give the same text): k binary chance variables X1 ... Xk,
+// each with at most two parents drawn from earlier chance variables (and the decision just before
+// it, if any), given by a cpd; m decisions (1 to 3) spread along the order, each observing two or
+// three earlier chance variables and, for perfect recall, every earlier decision and what it
+// observed; a utility per decision U_j(D_j, X_r) and one on the last chance variable, with
+// real-valued tables. `real_valued`: every cpd row has its own probability (so its own cut point,
+// and settings grow about 5x per variable); otherwise rows take probabilities from {0.2, 0.5, 0.8}.
+std::string cid_model(int k, int m, bool real_valued, std::uint32_t seed);
+// The scaling benchmark: random CIDs of 8 to 40 chance variables, 1 and 3 decisions, and real-valued
+// tables, each timed by elimination and (while its settings are at most 2^22) by enumeration.
+// Workloads are named cid_k<k>_m<m>[_real]/<method>.
+std::vector<Workload> scaling_workloads(bool quick = false);
 
 // The request for one analysis of a workload.
 nlohmann::json make_request(const Workload& workload, const std::string& analysis);

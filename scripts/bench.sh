@@ -4,11 +4,12 @@
 #
 #   workload                     native ms    wasm ms   wasm/native
 #
-#   scripts/bench.sh [--quick] [--filter TEXT] [--min-time SECONDS]
+#   scripts/bench.sh [--quick] [--scaling] [--filter TEXT] [--min-time SECONDS]
 #
 # Both sides are the plain harness wasm/bench_main.cc (motive_bench_plain natively,
 # build/wasm/motive_wasm_bench.js as wasm): each run repeats a workload until --min-time seconds
-# (default 0.2) have passed and reports the mean time per run. For Google Benchmark's view of the
+# (default 0.2) have passed and reports the mean time per run. --scaling: the scaling benchmark (random
+# CIDs, enumeration against variable elimination) instead of the standard workloads. For Google Benchmark's view of the
 # native side (settings/s counters), run build/native/motive_bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,8 +24,12 @@ echo
 echo "bench: native ($(uname -m), $(c++ --version | head -1))"
 build/native/motive_bench_plain "$@" | tee "$out/native.txt"
 echo
-echo "bench: wasm (node $(node --version))"
-node build/wasm/motive_wasm_bench.js "$@" | tee "$out/wasm.txt"
+# --no-liftoff: V8 compiles the whole module with its optimising tier before running it. By default it
+# starts on its baseline compiler and optimises in background threads, which on a loaded machine took
+# longer than any warm-up (0.8 ms against 0.13 ms per request, seconds after the start): that measures
+# V8's tier-up, not the engine. A page pays it once, in the background, after loading the module.
+echo "bench: wasm (node $(node --version), --no-liftoff)"
+node --no-liftoff build/wasm/motive_wasm_bench.js "$@" | tee "$out/wasm.txt"
 
 echo
 awk '

@@ -7,20 +7,25 @@
 #   motive_wasm_bench  build/wasm/motive_wasm_bench.js: the plain benchmark harness (wasm/bench_main.cc)
 #                      for Node: `node build/wasm/motive_wasm_bench.js`.
 #
-# Exceptions are on (-fexceptions at compile and link time): the engine reports failures by throwing
-# inside and catching at its API, and an exception that escaped to JS would only be a bare number.
+# Exceptions are on, at compile and link time: the engine reports failures by throwing inside and
+# catching at its API, and an exception that escaped to JS would only be a bare number. They use the
+# WebAssembly exception-handling instructions (-fwasm-exceptions, MOTIVE_WASM_EXCEPTIONS in
+# CMakeLists.txt), which Node 20 and Chromium run: with Emscripten's JS-based -fexceptions every call
+# that may throw went through an invoke_* trampoline in JS, about a third of the time of the
+# intention and MEG workloads. -DMOTIVE_WASM_EXCEPTIONS=-fexceptions builds the old way, for an engine
+# without wasm exception handling. tests/wasm checks that every error path still answers.
 
 set(MOTIVE_WASM_OPT -O3)
 
 set(MOTIVE_WASM_LINK_COMMON
   ${MOTIVE_WASM_OPT}
-  -fexceptions
+  ${MOTIVE_WASM_EXCEPTIONS}
   -sSINGLE_FILE=1
   -sALLOW_MEMORY_GROWTH=1)
 
 add_executable(motive_wasm ${CMAKE_SOURCE_DIR}/wasm/bindings.cc)
 target_link_libraries(motive_wasm PRIVATE motive_engine)
-target_compile_options(motive_wasm PRIVATE ${MOTIVE_WARNINGS} ${MOTIVE_WASM_OPT} -fexceptions)
+target_compile_options(motive_wasm PRIVATE ${MOTIVE_WARNINGS} ${MOTIVE_WASM_OPT} ${MOTIVE_WASM_EXCEPTIONS})
 target_link_options(motive_wasm PRIVATE
   ${MOTIVE_WASM_LINK_COMMON}
   --bind
@@ -39,7 +44,7 @@ add_executable(motive_wasm_bench
   ${MOTIVE_BENCH_EXAMPLES_CC})
 target_include_directories(motive_wasm_bench PRIVATE ${CMAKE_SOURCE_DIR})
 target_link_libraries(motive_wasm_bench PRIVATE motive_engine)
-target_compile_options(motive_wasm_bench PRIVATE ${MOTIVE_WARNINGS} ${MOTIVE_WASM_OPT} -fexceptions)
+target_compile_options(motive_wasm_bench PRIVATE ${MOTIVE_WARNINGS} ${MOTIVE_WASM_OPT} ${MOTIVE_WASM_EXCEPTIONS})
 target_link_options(motive_wasm_bench PRIVATE
   ${MOTIVE_WASM_LINK_COMMON}
   -sENVIRONMENT=node

@@ -114,6 +114,7 @@ std::optional<std::vector<int>> intends_to_influence(const Scim& scim, const Eva
     if (scim.variables[v].type == VariableType::kChance && std::find(x.begin(), x.end(), v) == x.end())
       universe.push_back(v);
   std::size_t n = scim.variables.size();
+  policy.require_enumerable();
   std::uint64_t settings = policy.setting_count();
   if (universe.size() >= 32 || (std::uint64_t{1} << universe.size()) * settings > kMaxFixings)
     throw RequestError("analysis.budget_exceeded",
@@ -186,6 +187,7 @@ std::vector<ControlWitness> instrumental_control(const Scim& scim, const Evaluat
                                                  const std::vector<Policy>& optimal) {
   // O_{D=d}(e) for every d and setting: the model with D := d (the policy is never consulted for D).
   std::size_t actions = scim.variables[decision].domain.size();
+  base.require_enumerable();
   std::uint64_t settings = base.setting_count();
   std::vector<ContextualIntervention> counterfactual(actions);
   for (std::size_t d = 0; d < actions; ++d) {

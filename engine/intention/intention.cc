@@ -30,6 +30,7 @@ IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const 
   std::size_t n = scim.variables.size();
   Evaluator evaluator = base;
   evaluator.set_policy(&policy);
+  evaluator.require_enumerable();
   policy_values_.assign(evaluator.setting_count() * n, 0);
   probability_.assign(evaluator.setting_count(), 0.0);
   evaluator.run([&](std::uint64_t e, double w, const int32_t* values) {

@@ -156,6 +156,7 @@ json actual_cause_analysis(const Scim& model, const Params& params, Context& con
   for (int c : causes)
     if (std::find(outcomes.begin(), outcomes.end(), c) != outcomes.end())
       bad_parameter("\"" + scim.variables[c].name + "\" is both a cause and an outcome");
+  evaluator.require_enumerable();
   std::vector<std::uint64_t> settings;
   if (params.has("setting")) {
     settings.push_back(setting_param(params, evaluator.setting_count()));

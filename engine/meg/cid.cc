@@ -162,6 +162,7 @@ CidProcess cid_process(const Scim& scim, const Evaluator& base, const std::vecto
   CidProcess process;
   process.targets = targets;
   // The walk visits every setting once per combination of actions: bound it like the evaluator's budget.
+  base.require_enumerable();
   double branches = static_cast<double>(base.setting_count());
   for (int d : free) {
     const Variable& v = scim.variables[d];

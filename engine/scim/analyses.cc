@@ -6,6 +6,7 @@
 
 #include "core/diagnostics.h"
 #include "scim/graph.h"
+#include "scim/inference.h"
 #include "scim/optimal.h"
 #include "scim/params.h"
 
@@ -22,6 +23,14 @@ namespace {
 
 json span_json(const SourceSpan& span) {
   return {{"line", span.line}, {"column", span.column}, {"end_line", span.end_line}, {"end_column", span.end_column}};
+}
+
+// The number of settings: exact while it fits, else as a double (it may pass 2^64).
+json setting_count_json(const Scim& scim) {
+  double settings = 1;
+  for (int v : scim.noisy) settings *= scim.variables[v].mechanism.noise.size();
+  if (settings < 9e15) return scim.setting_count();
+  return settings;
 }
 
 }  // namespace
@@ -73,7 +82,7 @@ json describe_scim(const ScimFile& file, const Params&, Context& context) {
           {"utilities", utilities},
           {"policies", policies},
           {"interventions", interventions},
-          {"settings", scim.setting_count()},
+          {"settings", setting_count_json(scim)},
           {"deterministic_policy_count", deterministic_policy_count(scim, evaluator)},
           {"perfect_recall", scim.perfect_recall()},
           // Where an editor writes the observed behaviour: the section itself, or the model's object.
@@ -96,35 +105,27 @@ json expected_utility_analysis(const Scim& model, const Params& params, Context&
     require_policy(*setup.evaluator);
     policies.push_back(nullptr);
   }
+  ExpectedUtilities values =
+      expected_utilities(scim, *setup.evaluator, policies, parse_inference_method(params.string("method")),
+                         context.progress());
   for (std::size_t i = 0; i < policies.size(); ++i) {
-    Evaluator evaluator = *setup.evaluator;
-    evaluator.set_policy(policies[i]);
-    std::vector<double> per_utility(scim.utilities.size(), 0.0);
-    double total = 0;
-    evaluator.run(
-        [&](std::uint64_t, double w, const int32_t* values) {
-          for (std::size_t u = 0; u < scim.utilities.size(); ++u) {
-            double x = w * scim.variables[scim.utilities[u]].utility[values[scim.utilities[u]]];
-            per_utility[u] += x;
-            total += x;
-          }
-        },
-        context.part(static_cast<double>(i) / policies.size(), static_cast<double>(i + 1) / policies.size()));
     json utilities = json::object();
     for (std::size_t u = 0; u < scim.utilities.size(); ++u)
-      utilities[scim.variables[scim.utilities[u]].name] = per_utility[u];
+      utilities[scim.variables[scim.utilities[u]].name] = values.values[i].per_utility[u];
     results.push_back({{"name", policies[i] ? json(policies[i]->name) : json(nullptr)},
-                       {"expected_utility", total},
+                       {"expected_utility", values.values[i].total},
                        {"utilities", utilities}});
   }
-  return {{"policies", results}};
+  return {{"method", inference_method_name(values.method)}, {"policies", results}};
 }
 
 json optimal_policies_analysis(const Scim& model, const Params& params, Context& context) {
   Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
   const auto max_listed = static_cast<std::size_t>(params.integer("max_listed"));
-  OptimalPolicies optimum = find_optimal_policies(scim, *setup.evaluator, context.progress());
+  OptimalPolicies optimum = find_optimal_policies(scim, *setup.evaluator,
+                                                  parse_inference_method(params.string("method")), max_listed,
+                                                  context.progress());
   json decisions = json::array();
   std::vector<int> free;
   for (const DecisionOptimum& o : optimum.decisions) {
@@ -185,15 +186,15 @@ json optimal_policies_analysis(const Scim& model, const Params& params, Context&
   }
   json named = json::array();
   json optimal_named = json::array();
-  for (const Policy& p : scim.policies) {
-    Evaluator evaluator = *setup.evaluator;
-    evaluator.set_policy(&p);
-    double eu = expected_utility(scim, evaluator);
+  for (std::size_t i = 0; i < scim.policies.size(); ++i) {
+    const Policy& p = scim.policies[i];
+    double eu = optimum.named_expected_utility[i];
     bool optimal = utilities_tie(eu, optimum.expected_utility) || eu > optimum.expected_utility;
     named.push_back({{"name", p.name}, {"expected_utility", eu}, {"optimal", optimal}});
     if (optimal) optimal_named.push_back(p.name);
   }
-  return {{"method", optimum.method},
+  return {{"method", inference_method_name(optimum.inference)},
+          {"search", optimum.method},
           {"tolerance", kUtilityTolerance},
           {"expected_utility", optimum.expected_utility},
           {"decisions", decisions},

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/diagnostics.h"
 #include "scim/graph.h"
 
 namespace motive {
@@ -32,8 +33,24 @@ void Evaluator::prepare() {
   for (std::size_t v = 0; v < mechanisms_.size(); ++v) {
     if (mechanisms_[v]->noise.size() <= 1) continue;
     noisy_.push_back(static_cast<int>(v));
-    setting_count_ *= static_cast<std::uint64_t>(mechanisms_[v]->noise.size());
+    auto size = static_cast<std::uint64_t>(mechanisms_[v]->noise.size());
+    setting_count_ = setting_count_ > UINT64_MAX / size ? UINT64_MAX : setting_count_ * size;
   }
+}
+
+void Evaluator::require_enumerable() const {
+  if (enumerable()) return;
+  throw RequestError(
+      "model.too_large",
+      "the model has " +
+          (setting_count_ == UINT64_MAX ? std::string("over 2^64") : std::to_string(setting_count_)) +
+          " settings, more than the 2^24 the engine enumerates one by one",
+      "expected_utility and optimal_policies answer it by variable elimination, and describe and graph do not "
+      "need settings; otherwise use fewer or smaller noise variables");
+}
+
+bool Evaluator::has_contextual() const {
+  return std::any_of(contextual_.begin(), contextual_.end(), [](const ContextualIntervention* c) { return c; });
 }
 
 bool Evaluator::needs_policy() const {

@@ -38,7 +38,13 @@ class Evaluator {
 
   // Whether some decision is neither fixed by an intervention nor given a rule by the policy.
   bool needs_policy() const;
+  // The number of settings, saturating at UINT64_MAX (a model may have more than the enumeration's
+  // bound: analyses by elimination do not enumerate them).
   std::uint64_t setting_count() const { return setting_count_; }
+  bool enumerable() const { return setting_count_ <= kMaxEnumeration; }
+  // Throws model.too_large when there are more settings than the engine enumerates.
+  void require_enumerable() const;
+  bool has_contextual() const;
   // Variables whose noise varies across settings, in file order (the digits of a setting index).
   const std::vector<int>& noisy() const { return noisy_; }
   const Mechanism& mechanism(int v) const { return *mechanisms_[v]; }
@@ -97,6 +103,7 @@ inline int32_t Evaluator::compute(int v, std::uint64_t setting, const int* noise
 template <class Visit>
 void Evaluator::run(Visit&& visit, const ProgressCallback& progress) const {
   constexpr std::uint64_t kProgressEvery = 1 << 14;
+  require_enumerable();
   std::size_t n = mechanisms_.size();
   std::size_t digits = noisy_.size();
   std::vector<int> noise(n, 0);

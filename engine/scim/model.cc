@@ -36,7 +36,10 @@ int Scim::index_of(const std::string& variable_name) const {
 
 std::uint64_t Scim::setting_count() const {
   std::uint64_t count = 1;
-  for (int v : noisy) count *= static_cast<std::uint64_t>(variables[v].mechanism.noise.size());
+  for (int v : noisy) {
+    auto size = static_cast<std::uint64_t>(variables[v].mechanism.noise.size());
+    count = count > UINT64_MAX / size ? UINT64_MAX : count * size;
+  }
   return count;
 }
 

@@ -106,7 +106,8 @@ struct Scim {
   SourceSpan body_span;  // of the model's object in the text (the file's, or its entry in "models")
 
   int index_of(const std::string& variable_name) const;  // -1 if absent
-  // The number of settings: the product of the noise sizes of the noisy variables.
+  // The number of settings: the product of the noise sizes of the noisy variables (saturating at
+  // UINT64_MAX). Models may have more than the enumeration's bound: see scim/inference.h.
   std::uint64_t setting_count() const;
   // Whether every decision observes all earlier decisions and what they observed.
   bool perfect_recall() const;

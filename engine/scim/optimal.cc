@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include "core/diagnostics.h"
+#include "scim/inference.h"
 
 namespace motive {
 namespace {
@@ -46,13 +48,36 @@ void record_reach(const Scim& scim, const Evaluator& evaluator, std::vector<Deci
   });
 }
 
+// The same by elimination: P(parents of D = c) under the policy, one elimination per decision.
+void eliminate_reach(const FactorGraph& graph, const Policy& policy, std::vector<DecisionOptimum>* optima) {
+  const Scim& scim = graph.scim();
+  for (DecisionOptimum& o : *optima) {
+    const std::vector<int>& parents = scim.variables[o.decision].mechanism.parents;
+    Factor f = eliminate(graph.factors(graph.rules_of(&policy), kNoUtilities), parents, graph.domain_sizes());
+    o.reach = arrange(f, parents, false);
+  }
+}
+
+// Expected utility and reach of the optimal policy by the method chosen.
+void finish(const Scim& scim, const Evaluator& base, const FactorGraph* graph, OptimalPolicies* result) {
+  if (graph) {
+    result->expected_utility = eliminated_expected_utility(*graph, &result->policy);
+    eliminate_reach(*graph, result->policy, &result->decisions);
+    return;
+  }
+  Evaluator evaluator = base;
+  evaluator.set_policy(&result->policy);
+  result->expected_utility = expected_utility(scim, evaluator);
+  record_reach(scim, evaluator, &result->decisions);
+}
+
 int position_of(const Scim& scim, int decision) {
   return static_cast<int>(std::find(scim.decisions.begin(), scim.decisions.end(), decision) -
                           scim.decisions.begin());
 }
 
 OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, const std::vector<int>& free,
-                                   const ProgressCallback& progress) {
+                                   const FactorGraph* graph, const ProgressCallback& progress) {
   OptimalPolicies result;
   result.method = "backward_induction";
   std::vector<DecisionRule> rules(scim.decisions.size());
@@ -72,30 +97,47 @@ OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, cons
     optimum.decision = free[k];
     std::vector<double> utility(static_cast<std::size_t>(m.configurations) * actions, 0.0);
     std::vector<double> mass(m.configurations, 0.0);
-    std::size_t combinations = 1;
-    for (std::size_t j = 0; j < k; ++j) combinations *= scim.variables[free[j]].domain.size();
-    for (std::size_t combination = 0; combination < combinations; ++combination) {
-      // Fix the earlier free decisions to this combination of values (the last varies fastest).
-      std::size_t rest = combination;
-      for (std::size_t j = k; j-- > 0;) {
-        std::size_t size = scim.variables[free[j]].domain.size();
-        rules[position_of(scim, free[j])] =
-            constant_rule(scim.variables[free[j]], static_cast<int32_t>(rest % size));
-        rest /= size;
-      }
-      for (std::size_t a = 0; a < actions; ++a) {
-        rules[position_of(scim, free[k])] = constant_rule(decision, static_cast<int32_t>(a));
-        Policy policy = policy_from(scim, rules);
-        Evaluator evaluator = base;
-        evaluator.set_policy(&policy);
-        evaluator.run(
-            [&](std::uint64_t, double w, const int32_t* values) {
-              int c = configuration_of(m, values);
-              utility[static_cast<std::size_t>(c) * actions + a] += w * total_utility(scim, values);
-              if (a == 0) mass[c] += w;
-            },
-            part_of(progress, done_runs / total_runs, (done_runs + 1) / total_runs));
-        done_runs += 1;
+    if (graph) {
+      // One elimination keeping the decision and its parents: the earlier decisions have no factor,
+      // so each takes the value the observation gives it (perfect recall puts them among the
+      // parents), as the enumeration fixes them; the later ones follow their optimal rules.
+      std::vector<const DecisionRule*> given(scim.decisions.size(), nullptr);
+      for (std::size_t j = k + 1; j < free.size(); ++j) given[position_of(scim, free[j])] = &rules[position_of(scim, free[j])];
+      for (std::size_t i = 0; i < scim.decisions.size(); ++i)
+        if (!graph->free(scim.decisions[i])) given[i] = nullptr;
+      std::vector<int> keep = m.parents;
+      keep.push_back(free[k]);
+      Factor f = eliminate(graph->factors(given, kAllUtilities), keep, graph->domain_sizes(),
+                           part_of(progress, static_cast<double>(free.size() - 1 - k) / free.size(), static_cast<double>(free.size() - k) / free.size()));
+      utility = arrange(f, keep, true);
+      std::vector<double> p = arrange(f, keep, false);
+      for (int c = 0; c < m.configurations; ++c) mass[c] = p[static_cast<std::size_t>(c) * actions];
+    } else {
+      std::size_t combinations = 1;
+      for (std::size_t j = 0; j < k; ++j) combinations *= scim.variables[free[j]].domain.size();
+      for (std::size_t combination = 0; combination < combinations; ++combination) {
+        // Fix the earlier free decisions to this combination of values (the last varies fastest).
+        std::size_t rest = combination;
+        for (std::size_t j = k; j-- > 0;) {
+          std::size_t size = scim.variables[free[j]].domain.size();
+          rules[position_of(scim, free[j])] =
+              constant_rule(scim.variables[free[j]], static_cast<int32_t>(rest % size));
+          rest /= size;
+        }
+        for (std::size_t a = 0; a < actions; ++a) {
+          rules[position_of(scim, free[k])] = constant_rule(decision, static_cast<int32_t>(a));
+          Policy policy = policy_from(scim, rules);
+          Evaluator evaluator = base;
+          evaluator.set_policy(&policy);
+          evaluator.run(
+              [&](std::uint64_t, double w, const int32_t* values) {
+                int c = configuration_of(m, values);
+                utility[static_cast<std::size_t>(c) * actions + a] += w * total_utility(scim, values);
+                if (a == 0) mass[c] += w;
+              },
+              part_of(progress, done_runs / total_runs, (done_runs + 1) / total_runs));
+          done_runs += 1;
+        }
       }
     }
     optimum.conditional_utility.assign(utility.size(), std::numeric_limits<double>::quiet_NaN());
@@ -126,10 +168,7 @@ OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, cons
     rules[position_of(scim, free[k])] = rule;
   }
   result.policy = policy_from(scim, rules);
-  Evaluator evaluator = base;
-  evaluator.set_policy(&result.policy);
-  result.expected_utility = expected_utility(scim, evaluator);
-  record_reach(scim, evaluator, &result.decisions);
+  finish(scim, base, graph, &result);
   result.count = 1;
   for (const DecisionOptimum& o : result.decisions)
     for (const auto& best : o.optimal) result.count *= static_cast<double>(best.size());
@@ -137,7 +176,7 @@ OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, cons
 }
 
 OptimalPolicies enumeration(const Scim& scim, const Evaluator& base, const std::vector<int>& free,
-                            const ProgressCallback& progress) {
+                            const FactorGraph* graph, std::size_t max_listed, const ProgressCallback& progress) {
   double count = deterministic_policy_count(scim, base);
   if (count > static_cast<double>(kMaxEnumeratedPolicies))
     throw RequestError("analysis.budget_exceeded",
@@ -153,19 +192,43 @@ OptimalPolicies enumeration(const Scim& scim, const Evaluator& base, const std::
     for (int c = 0; c < scim.variables[d].mechanism.configurations; ++c) digits.emplace_back(d, c);
   std::vector<DecisionRule> rules(scim.decisions.size());
   for (int d : free) rules[position_of(scim, d)] = constant_rule(scim.variables[d], 0);
+  // The optimal policies are counted, and their actions gathered per observation, as they are found;
+  // only the first max_listed (and at least one) are kept.
   std::vector<Policy> best;
+  double tied = 0;
+  std::vector<std::vector<std::vector<char>>> taken(free.size());  // [decision][observation][action]
+  auto reset = [&] {
+    best.clear();
+    tied = 0;
+    for (std::size_t k = 0; k < free.size(); ++k)
+      taken[k].assign(scim.variables[free[k]].mechanism.configurations,
+                      std::vector<char>(scim.variables[free[k]].domain.size(), 0));
+  };
+  reset();
   double best_utility = -std::numeric_limits<double>::infinity();
   auto total = static_cast<std::uint64_t>(count);
   for (std::uint64_t index = 0; index < total; ++index) {
     Policy policy = policy_from(scim, rules);
-    Evaluator evaluator = base;
-    evaluator.set_policy(&policy);
-    double eu = expected_utility(scim, evaluator);
-    if (best.empty() || (eu > best_utility && !close_to_best(eu, best_utility))) {
-      best.clear();
+    double eu;
+    if (graph) {
+      eu = eliminated_expected_utility(*graph, &policy);
+    } else {
+      Evaluator evaluator = base;
+      evaluator.set_policy(&policy);
+      eu = expected_utility(scim, evaluator);
+    }
+    if (tied == 0 || (eu > best_utility && !close_to_best(eu, best_utility))) {
+      reset();
       best_utility = eu;
     }
-    if (close_to_best(eu, best_utility)) best.push_back(policy);
+    if (close_to_best(eu, best_utility)) {
+      ++tied;
+      for (std::size_t k = 0; k < free.size(); ++k) {
+        const DecisionRule& rule = policy.rules[position_of(scim, free[k])];
+        for (std::size_t c = 0; c < rule.action.size(); ++c) taken[k][c][rule.action[c]] = 1;
+      }
+      if (best.size() < std::max<std::size_t>(max_listed, 1)) best.push_back(std::move(policy));
+    }
     for (std::size_t i = digits.size(); i-- > 0;) {
       auto [d, c] = digits[i];
       int32_t& a = rules[position_of(scim, d)].action[c];
@@ -174,25 +237,22 @@ OptimalPolicies enumeration(const Scim& scim, const Evaluator& base, const std::
     }
     if (progress && index % 256 == 255 && !progress(static_cast<double>(index + 1) / count)) throw Cancelled();
   }
-  result.expected_utility = best_utility;
   result.policy = best.front();
-  result.count = static_cast<double>(best.size());
-  for (int d : free) {
+  result.count = tied;
+  for (std::size_t k = 0; k < free.size(); ++k) {
     DecisionOptimum o;
-    o.decision = d;
-    const Mechanism& m = scim.variables[d].mechanism;
-    o.optimal.assign(m.configurations, {});
-    for (const Policy& p : best)
-      for (int c = 0; c < m.configurations; ++c) {
-        int32_t a = p.rules[position_of(scim, d)].action[c];
-        auto& set = o.optimal[c];
-        if (std::find(set.begin(), set.end(), a) == set.end()) set.insert(std::upper_bound(set.begin(), set.end(), a), a);
-      }
+    o.decision = free[k];
+    for (const std::vector<char>& actions : taken[k]) {
+      o.optimal.emplace_back();
+      for (std::size_t a = 0; a < actions.size(); ++a)
+        if (actions[a]) o.optimal.back().push_back(static_cast<int32_t>(a));
+    }
     result.decisions.push_back(std::move(o));
   }
-  Evaluator evaluator = base;
-  evaluator.set_policy(&result.policy);
-  record_reach(scim, evaluator, &result.decisions);
+  finish(scim, base, graph, &result);
+  // The optimum is the best utility found while enumerating; finish() recomputed it for the policy
+  // kept, which is the same number up to rounding.
+  result.expected_utility = best_utility;
   result.enumerated = std::move(best);
   return result;
 }
@@ -221,11 +281,39 @@ double expected_utility(const Scim& scim, const Evaluator& evaluator, const Prog
   return total;
 }
 
-OptimalPolicies find_optimal_policies(const Scim& scim, const Evaluator& base,
-                                      const ProgressCallback& progress) {
+OptimalPolicies find_optimal_policies(const Scim& scim, const Evaluator& base, InferenceMethod method,
+                                      std::size_t max_listed, const ProgressCallback& progress) {
   std::vector<int> free = free_decisions(scim, base);
-  if (free.size() <= 1 || scim.perfect_recall()) return backward_induction(scim, base, free, progress);
-  return enumeration(scim, base, free, progress);
+  bool induction = free.size() <= 1 || scim.perfect_recall();
+  // Passes over the settings (or eliminations) each way, to choose the method.
+  double named = static_cast<double>(scim.policies.size());
+  double enumeration_passes = named + 2, elimination_passes = named + 1 + static_cast<double>(free.size());
+  if (induction) {
+    double combinations = 1;
+    for (int d : free) {
+      double actions = static_cast<double>(scim.variables[d].domain.size());
+      enumeration_passes += combinations * actions;
+      combinations *= actions;
+    }
+    elimination_passes += static_cast<double>(free.size());
+  } else {
+    double policies = deterministic_policy_count(scim, base);
+    enumeration_passes += policies;
+    elimination_passes += policies;
+  }
+  InferenceMethod chosen = choose_method(scim, base, method, enumeration_passes, elimination_passes);
+  std::unique_ptr<FactorGraph> graph;
+  if (chosen == InferenceMethod::kEliminate) graph = std::make_unique<FactorGraph>(scim, base);
+  double share = (enumeration_passes - named) / enumeration_passes;
+  OptimalPolicies result = induction ? backward_induction(scim, base, free, graph.get(), part_of(progress, 0, share))
+                                     : enumeration(scim, base, free, graph.get(), max_listed, part_of(progress, 0, share));
+  result.inference = chosen;
+  std::vector<const Policy*> policies;
+  for (const Policy& p : scim.policies) policies.push_back(&p);
+  result.named_expected_utility.clear();
+  for (const PolicyValue& v : expected_utilities(scim, base, policies, chosen, part_of(progress, share, 1)).values)
+    result.named_expected_utility.push_back(v.total);
+  return result;
 }
 
 }  // namespace motive

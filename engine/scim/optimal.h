@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "scim/evaluate.h"
+#include "scim/inference.h"
 #include "scim/model.h"
 
 namespace motive {
@@ -27,21 +28,29 @@ struct DecisionOptimum {
 };
 
 struct OptimalPolicies {
-  std::string method;  // "backward_induction" or "enumeration"
+  std::string method;  // the search: "backward_induction" or "enumeration" (of policies)
+  InferenceMethod inference = InferenceMethod::kEnumerate;  // how expected utilities were computed
   double expected_utility = 0;
   std::vector<DecisionOptimum> decisions;  // the decisions not fixed by an intervention
   Policy policy;                           // one optimal policy: the first optimal action everywhere
-  double count = 0;                        // how many optimal deterministic policies (may be huge)
-  std::vector<Policy> enumerated;          // enumeration only: every optimal policy found
+  // How many optimal deterministic policies (may be huge): the product over decision contexts of the
+  // number of tied actions under backward induction, counted one by one under enumeration.
+  double count = 0;
+  std::vector<Policy> enumerated;          // enumeration only: the first max_listed optimal policies
+  std::vector<double> named_expected_utility;  // of each of the model's policies, in order
 };
 
 // The most deterministic policies the enumeration method evaluates.
 inline constexpr std::uint64_t kMaxEnumeratedPolicies = std::uint64_t{1} << 20;
 
 // Finds the optimal policies of the model as configured in `base` (its interventions); `base`'s
-// policy is ignored. Throws RequestError("analysis.budget_exceeded") past the enumeration budget.
+// policy is ignored. Expected utilities come from enumerating settings or from variable elimination
+// (scim/inference.h), as `method` asks or, for kAuto, whichever costs less; every conditional expected
+// utility the enumeration gives, elimination gives too. Also evaluates the model's named policies.
+// Throws RequestError("analysis.budget_exceeded") past the policy enumeration budget.
 OptimalPolicies find_optimal_policies(const Scim& scim, const Evaluator& base,
-                                      const ProgressCallback& progress = {});
+                                      InferenceMethod method = InferenceMethod::kAuto,
+                                      std::size_t max_listed = 1, const ProgressCallback& progress = {});
 
 // A rule that always takes `action`.
 DecisionRule constant_rule(const Variable& decision, int32_t action);

@@ -126,6 +126,7 @@ Setup configure(const Scim& request_scim, const json& interventions) {
   // a follow_policy value is Y_π(e) in that model: computed before any contextual one applies, so
   // that several are simultaneous (as Y_{π|W} is in Def. 13) and their order does not matter.
   const Evaluator model = *setup.evaluator;
+  if (!contextual.empty()) model.require_enumerable();
   for (const json* item : contextual) {
     int v = intervened_variable(scim, *item);
     auto c = std::make_unique<ContextualIntervention>();

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scim/evaluate.h"
+#include "scim/inference.h"
 #include "scim/model.h"
 
 namespace motive {

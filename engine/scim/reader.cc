@@ -63,7 +63,6 @@ class ModelReader : public TextReader {
     for (int v : scim_.order) define_variable(v);
     if (d_->count() != before) return std::nullopt;
     finish_structure();
-    if (!check_size()) return std::nullopt;
     if (auto p = body.find("policies"); p != body.end()) read_policies(*p);
     if (auto i = body.find("interventions"); i != body.end()) read_interventions(*i);
     if (auto b = body.find("behaviour"); b != body.end()) read_behaviour(*b);
@@ -913,16 +912,6 @@ class ModelReader : public TextReader {
       if (var.type == VariableType::kUtility) scim_.utilities.push_back(static_cast<int>(v));
       if (var.mechanism.noise.size() > 1) scim_.noisy.push_back(static_cast<int>(v));
     }
-  }
-
-  bool check_size() {
-    double settings = 1;
-    for (int v : scim_.noisy) settings *= scim_.variables[v].mechanism.noise.size();
-    if (settings <= static_cast<double>(kMaxEnumeration)) return true;
-    d_->error("model.too_large", scim_.variables[scim_.noisy.front()].span,
-              "the model has " + whole_number(settings) + " settings, more than the 2^24 the engine enumerates",
-              "use fewer or smaller noise variables");
-    return false;
   }
 
   // ---- policies --------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 // Everything goes through the API (motive::handle_request).
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -66,8 +67,8 @@ constexpr const char* kTies = R"json({
 })json";
 
 TEST(OptimalPolicies, SingleDecisionListsEveryTiedAction) {
-  json r = analyze(kTies, "optimal_policies");
-  EXPECT_EQ(r["method"], "backward_induction");
+  json r = analyze(kTies, "optimal_policies", {{"max_listed", 64}});
+  EXPECT_EQ(r["search"], "backward_induction");
   EXPECT_NEAR(r["tolerance"].get<double>(), 1e-9, 1e-15);
   EXPECT_NEAR(r["expected_utility"].get<double>(), 0.5 * 2 + 0.5 * 1, kTol);
   ASSERT_EQ(r["decisions"].size(), 1u);
@@ -94,6 +95,34 @@ TEST(OptimalPolicies, SingleDecisionListsEveryTiedAction) {
   EXPECT_EQ(few["policies"].size(), 4u);
   EXPECT_TRUE(few["truncated"].get<bool>());
   EXPECT_EQ(few["optimal_policy_count"].get<double>(), 6.0);
+
+  // By default one optimal policy is listed; the count is still every one of them.
+  json one = analyze(kTies, "optimal_policies");
+  EXPECT_EQ(one["policies"].size(), 1u);
+  EXPECT_TRUE(one["truncated"].get<bool>());
+  EXPECT_EQ(one["optimal_policy_count"].get<double>(), 6.0);
+}
+
+// D observes six coins and nothing it does matters: all 2 actions tie in each of the 64
+// observations, so 2^64 policies are optimal. They are counted (the product over observations of
+// the tied actions), not listed.
+TEST(OptimalPolicies, CountsHeavyTiesWithoutListingThem) {
+  json variables = json::object();
+  json parents = json::array();
+  for (int i = 1; i <= 6; ++i) {
+    std::string name = "X" + std::to_string(i);
+    variables[name] = {{"type", "chance"}, {"domain", {0, 1}}, {"cpd", {{"0", 0.5}, {"1", 0.5}}}};
+    parents.push_back(name);
+  }
+  variables["D"] = {{"type", "decision"}, {"parents", parents}, {"domain", {"a", "b"}}};
+  variables["U"] = {{"type", "utility"}, {"parents", {"X1"}}, {"function", "X1 == 1 ? 3 : 0"}};
+  std::string model = json({{"kind", "scim"}, {"variables", variables}}).dump();
+  for (const char* method : {"enumerate", "eliminate"}) {
+    json r = analyze(model, "optimal_policies", {{"method", method}});
+    EXPECT_EQ(r["optimal_policy_count"].get<double>(), std::pow(2.0, 64)) << method;
+    EXPECT_EQ(r["policies"].size(), 1u);
+    EXPECT_NEAR(r["expected_utility"].get<double>(), 1.5, kTol);
+  }
 }
 
 // X is x0 with probability 1: the observation x1 never happens.
@@ -107,7 +136,7 @@ constexpr const char* kUnreachable = R"json({
 })json";
 
 TEST(OptimalPolicies, UnreachableObservationHasEveryActionOptimalAndNoExpectedUtilities) {
-  json r = analyze(kUnreachable, "optimal_policies");
+  json r = analyze(kUnreachable, "optimal_policies", {{"max_listed", 64}});
   EXPECT_NEAR(r["expected_utility"].get<double>(), 1.0, kTol);
   json x0 = rule(r, "D", {{"X", "x0"}});
   EXPECT_NEAR(x0["probability"].get<double>(), 1.0, kTol);
@@ -152,7 +181,7 @@ constexpr const char* kForgetful = R"json({
 
 TEST(OptimalPolicies, TwoDecisionsUnderPerfectRecallByBackwardInduction) {
   json r = analyze(kRecall, "optimal_policies");
-  EXPECT_EQ(r["method"], "backward_induction");
+  EXPECT_EQ(r["search"], "backward_induction");
   // D0 = a always (1), D1 matches X (2).
   EXPECT_NEAR(r["expected_utility"].get<double>(), 3.0, kTol);
   // D1 given (X, D0): 2 for matching X, plus 1 if D0 = a.
@@ -178,8 +207,8 @@ TEST(OptimalPolicies, TwoDecisionsUnderPerfectRecallByBackwardInduction) {
 }
 
 TEST(OptimalPolicies, TwoDecisionsWithoutPerfectRecallByEnumeration) {
-  json r = analyze(kForgetful, "optimal_policies");
-  EXPECT_EQ(r["method"], "enumeration");
+  json r = analyze(kForgetful, "optimal_policies", {{"max_listed", 64}});
+  EXPECT_EQ(r["search"], "enumeration");
   // D0 signals X (a for x0, b for x1) and D1 repeats it: 1/2 (1 + 2) + 1/2 (0 + 2) = 2.5; so does
   // the mirror image (D0 b for x0, D1 reading b as x0). Not signalling gives at most 1 + 1.
   EXPECT_NEAR(r["expected_utility"].get<double>(), 2.5, kTol);
@@ -245,7 +274,7 @@ TEST(OptimalPolicies, EnumerationBeyondTheBudgetIsRefused) {
   std::string recall = model;
   recall.replace(recall.find("PARENTS"), 7, R"("A", "B", "C", "D0", "E", "H")");
   json r = analyze(recall, "optimal_policies", {{"max_listed", 1}});
-  EXPECT_EQ(r["method"], "backward_induction");
+  EXPECT_EQ(r["search"], "backward_induction");
   EXPECT_NEAR(r["expected_utility"].get<double>(), 1.0, kTol);
 }
 
@@ -264,7 +293,7 @@ TEST(OptimalPolicies, PoliciesAnalysisListsEveryPolicyBestFirst) {
     EXPECT_LE(r["policies"][i]["expected_utility"].get<double>(),
               r["policies"][i - 1]["expected_utility"].get<double>() + kTol);
   // The best two are the optimal policies of the optimal_policies analysis.
-  json optimal = analyze(kForgetful, "optimal_policies");
+  json optimal = analyze(kForgetful, "optimal_policies", {{"max_listed", 64}});
   std::set<std::string> best = {r["policies"][0]["rules"].dump(), r["policies"][1]["rules"].dump()};
   EXPECT_EQ(best, listed_policies(optimal));
 
@@ -375,7 +404,7 @@ void check_optimum(const RandomScim& model, Coverage* coverage) {
     for (int d : scim.decisions)
       if (!iv.fixes(d)) free.push_back(d);
     bool by_induction = free.size() <= 1 || scim.perfect_recall();
-    EXPECT_EQ(r["method"], by_induction ? "backward_induction" : "enumeration");
+    EXPECT_EQ(r["search"], by_induction ? "backward_induction" : "enumeration");
     (by_induction ? coverage->backward : coverage->enumerated)++;
 
     // Every listed policy attains the optimum, and they are all different.

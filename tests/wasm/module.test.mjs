@@ -97,6 +97,40 @@ test('progress may be omitted, undefined or not a function', async () => {
   }
 });
 
+// Each of these is thrown inside the engine (RequestError) and caught at its API: with
+// native wasm exceptions (-fwasm-exceptions, wasm/wasm.cmake) as with Emscripten's JS ones.
+test('errors thrown inside the engine come back as diagnostics', async () => {
+  const cases = [
+    [{ model: roboSurgeon, analysis: 'expected_utility', params: { method: 'sideways' } }, 'request.bad_parameter'],
+    [{ model: roboSurgeon, analysis: 'expected_utility', params: { policy: 'operat' } }, 'request.unknown_policy'],
+    [{ model: roboSurgeon, analysis: 'intention', params: {} }, 'request.bad_parameter'],
+  ];
+  for (const [request, id] of cases) {
+    const response = await ask(request);
+    assertDiagnostics(assert, response);
+    assert.equal(response.diagnostics[0].id, id, JSON.stringify(response.diagnostics));
+  }
+  // 2^26 settings: elimination answers, the settings table refuses.
+  const big = manyCoins(26);
+  assert.equal((await ask({ model: big, analysis: 'expected_utility' })).result.method, 'eliminate');
+  const refused = await ask({ model: big, analysis: 'settings' });
+  assertDiagnostics(assert, refused);
+  assert.equal(refused.diagnostics[0].id, 'model.too_large');
+  assert.match(refused.diagnostics[0].hint, /expected_utility and optimal_policies/);
+  const forced = await ask({ model: big, analysis: 'optimal_policies', params: { method: 'enumerate' } });
+  assert.equal(forced.diagnostics[0].id, 'model.too_large');
+  assert.equal((await ask({ model: roboSurgeon, analysis: 'describe' })).ok, true, 'still answering');
+});
+
+function manyCoins(n) {
+  const variables = {};
+  for (let i = 0; i < n; i++) {
+    variables[`N${i}`] = { type: 'chance', domain: [0, 1], noise: { a: 0.5, b: 0.5 }, function: "noise == 'a' ? 0 : 1" };
+  }
+  variables.U = { type: 'utility', parents: ['N0'], function: 'N0' };
+  return JSON.stringify({ kind: 'scim', variables });
+}
+
 test('the module keeps answering after failures', async () => {
   for (let i = 0; i < 3; i++) {
     assertDiagnostics(assert, await ask('not json'));
