@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "game/methods.h"
+
 namespace motive::game {
 
 namespace {
@@ -145,8 +147,9 @@ std::array<int, 3> cop_years(const bool blame[3][3]) {
 // (hostile signals −2). Trusting senders talk friendlier and to whom they trust (recipient_trust,
 // friendliness).
 //
-// The announcement logits were then fitted (a coarse random search, 40,000 simulated games per
-// setup per candidate) to the announcement counts of appendix A.4 in both of the paper's setups
+// The announcement logits were then fitted by maximum likelihood (a random coordinate search over
+// the six announcement numbers of each personality, 4,000 simulated games per setup per candidate,
+// 800 candidates) to the announcement counts of appendix A.4 in both of the paper's setups
 // (con-artist + simple person + politician; two politicians + simple person); the fit is reported by
 // tests/engine/game_cop_test.cc (CopCalibration).
 PersonalityParams personality_params(Personality personality) {
@@ -157,21 +160,21 @@ PersonalityParams personality_params(Personality personality) {
       q.recipient_trust = 0;
       q.friendliness = 0;
       q.trust_weight = {0.3, 0.0, 0.0, -1.0, -1.0};
-      q.none = -4.0, q.one = 0.0, q.trust_gap = 0.5, q.proposal = 0.2, q.both = 1.4, q.both_trust = 0.3;
+      q.none = -7.32, q.one = -0.65, q.trust_gap = 0.88, q.proposal = 0.72, q.both = 1.91, q.both_trust = 1.82;
       break;
     case Personality::kSimplePerson:
       q.message_bias = {0.3, 0.8, 1.0, -1.5, -1.0};
       q.recipient_trust = 0.5;
       q.friendliness = 0.8;
       q.trust_weight = {1.0, 1.0, 1.0, -2.5, -2.5};
-      q.none = -1.5, q.one = 0.5, q.trust_gap = 0.8, q.proposal = 0.3, q.both = -3.0, q.both_trust = 0.5;
+      q.none = -1.29, q.one = -0.27, q.trust_gap = 1.59, q.proposal = 0.05, q.both = -3.11, q.both_trust = 1.68;
       break;
     case Personality::kPolitician:
       q.message_bias = {1.0, 0.3, 0.8, -1.0, -0.5};
       q.recipient_trust = 0.8;
       q.friendliness = 1.0;
       q.trust_weight = {0.5, 0.5, 0.5, -2.0, -2.0};
-      q.none = -1.5, q.one = 0.5, q.trust_gap = 0.8, q.proposal = 0.3, q.both = -3.0, q.both_trust = 0.5;
+      q.none = -0.99, q.one = -0.74, q.trust_gap = 2.16, q.proposal = 0.94, q.both = -2.25, q.both_trust = 0.12;
       break;
   }
   return q;
@@ -402,6 +405,38 @@ CopGame::CopGame(std::array<Personality, 3> personalities, std::array<std::strin
     params_[i] = personality_params(personalities_[i]);
     policies_[i] = std::make_unique<CopPolicy>(this, i);
   }
+}
+
+CopGame::CopGame(std::array<Personality, 3> personalities, std::array<std::string, 3> names, int rounds,
+                 const std::array<PersonalityParams, 3>& params)
+    : CopGame(personalities, std::move(names), rounds) {
+  params_ = params;
+}
+
+std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& game, std::int64_t games,
+                                                             std::uint64_t seed) {
+  std::array<std::array<double, 4>, 3> out{};
+  CopState s(&game);
+  const CopState start(&game);
+  for (std::int64_t g = 0; g < games; ++g) {
+    Rng rng(seed, static_cast<std::uint64_t>(g));
+    s = start;
+    double reward[3] = {};
+    resolve_chance(s, rng, reward);
+    while (s.type() == NodeType::kDecision) {
+      int acting[3];
+      Action joint[3];
+      int n = s.acting(acting);
+      for (int a = 0; a < n; ++a) joint[a] = game.policy(acting[a]).sample(s, acting[a], rng);
+      s.apply_actions(joint, reward);
+    }
+    for (int i = 0; i < 3; ++i) {
+      int j, k;
+      CopState::others(i, &j, &k);
+      out[i][s.blames(i, j) | (s.blames(i, k) << 1)] += 1.0 / static_cast<double>(games);
+    }
+  }
+  return out;
 }
 
 std::unique_ptr<State> CopGame::initial_state() const { return std::make_unique<CopState>(this); }

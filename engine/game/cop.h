@@ -126,6 +126,9 @@ class CopGame final : public Game {
   // Three agents with their personalities and names (names default to the personalities, with "A" /
   // "B" appended when two share one); rounds in [0, kCopMaxRounds].
   CopGame(std::array<Personality, 3> personalities, std::array<std::string, 3> names, int rounds);
+  // With the personalities' numbers given explicitly (for calibration and sensitivity studies).
+  CopGame(std::array<Personality, 3> personalities, std::array<std::string, 3> names, int rounds,
+          const std::array<PersonalityParams, 3>& params);
 
   int num_players() const override { return kCopPlayers; }
   std::string player_name(int player) const override { return names_[player]; }
@@ -147,6 +150,11 @@ class CopGame final : public Game {
   int rounds_;
   std::array<std::unique_ptr<Policy>, 3> policies_;
 };
+
+// How often each agent ends with each announcement over `games` seeded plays from the start:
+// frequency[i][a], a's bit 0 = blames the first other agent (in player order), bit 1 = the second.
+std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& game, std::int64_t games,
+                                                             std::uint64_t seed);
 
 // Default names for three personalities: "con-artist", "simple-person", "politician", with " A" / " B"
 // when two share a personality.

@@ -475,19 +475,19 @@ class Enumerator {
     }
   }
 
-  // The expected discounted return from `state` to the end of the play under the policies.
-  void expected_return(const State& state, double* v) {
-    std::fill(v, v + players_, 0.0);
-    if (state.type() == NodeType::kTerminal) return;
-    if (!game_.has_heuristic_value()) {
-      joint_actions(state, -1, 1.0, [&](const State& child, double q, const double* r) {
-        double w[kMaxPlayers];
-        expected_return(child, w);
-        for (int i = 0; i < players_; ++i) v[i] += q * (r[i] + gamma_ * w[i]);
-      });
+  // Games without a heuristic value: Simulate's V(s') is the return of one play to the end, so a row's
+  // utility is the realised return, and its distribution (not only its mean) comes from the whole
+  // tail of the tree. Adds every terminal leaf below `state` as a row with its probability.
+  void tail(const State& state, double probability, const double* cumulative, double discount) {
+    if (state.type() == NodeType::kTerminal) {
+      add(cumulative, probability);
       return;
     }
-    game_.value(state, v);
+    joint_actions(state, -1, probability, [&](const State& child, double q, const double* r) {
+      double c[kMaxPlayers];
+      for (int i = 0; i < players_; ++i) c[i] = cumulative[i] + discount * r[i];
+      tail(child, q, c, discount * gamma_);
+    });
   }
 
   // Adds the rows of steps t..d−1 below `state` (reached with `probability`, having paid `cumulative`,
@@ -501,11 +501,13 @@ class Enumerator {
     joint_actions(state, t, probability, [&](const State& child, double q, const double* r) {
       double c[kMaxPlayers], v[kMaxPlayers], u[kMaxPlayers];
       for (int i = 0; i < players_; ++i) c[i] = cumulative[i] + discount * r[i];
-      expected_or_heuristic(child, v);
-      for (int i = 0; i < players_; ++i) u[i] = c[i] + discount * gamma_ * v[i];
-      // The row's utility depends on V(s'), an expectation; when d > t + 1 the rows below need the
-      // states themselves, so the tree is walked on.
-      add(u, q);
+      if (game_.has_heuristic_value()) {
+        game_.value(child, v);
+        for (int i = 0; i < players_; ++i) u[i] = c[i] + discount * gamma_ * v[i];
+        add(u, q);
+      } else {
+        tail(child, q, c, discount * gamma_);
+      }
       rows(child, t + 1, q, c, discount * gamma_);
     });
   }
@@ -522,14 +524,6 @@ class Enumerator {
   std::vector<double> mean_, second_;
 
  private:
-  void expected_or_heuristic(const State& s, double* v) {
-    if (game_.has_heuristic_value()) {
-      game_.value(s, v);
-    } else {
-      expected_return(s, v);
-    }
-  }
-
   void add(const double* u, double weight) {
     for (int i = 0; i < players_; ++i) {
       mean_[i] += weight * u[i];

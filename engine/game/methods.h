@@ -121,8 +121,10 @@ Probable probable_actions(const Game& game, const State& state, int player, cons
 // ---------------------------------------------------------------------------------------------------
 // Exact moments of Simulate's rows: the mean utility vector and the mean of its outer product over
 // all (rollout, step) rows, by enumerating every joint action of the policies (with `fixed`) and
-// every chance outcome, to depth d (and, for games without a heuristic value, on to the end of the
-// play). Stops after `max_nodes` nodes: complete == false then, with nothing else meaningful.
+// every chance outcome, to depth d. For games without a heuristic value, Simulate's V(s') is the
+// return of one play to the end, so each row is a realised return and the enumeration goes on to
+// every terminal leaf (the exact distribution of the rows, not only their mean). Stops after
+// `max_nodes` nodes: complete == false then, with nothing else meaningful.
 struct Exact {
   bool complete = false;
   std::int64_t nodes = 0;

@@ -128,3 +128,52 @@ TEST(GameCop, SerialisedStatesReadBack) {
 
 }  // namespace
 }  // namespace motive::game
+
+namespace motive::game {
+namespace {
+
+// Appendix A.4's announcement counts over 40 games, as [agent][announcement] with the announcement's
+// bit 0 = blames the first other agent in player order, bit 1 = the second (so 1 and 2 are "blames
+// only that one", 3 "blames both").
+struct PaperSetup {
+  std::array<Personality, 3> personalities;
+  double counts[3][4];
+};
+
+// Con-artist, simple person, politician: the con-artist blames both 31 times, the simple person
+// only 7, the politician only 2; the simple person blames the con-artist only 33, the politician only
+// 5, both 2; the politician blames the con-artist only 35, the simple person only 5.
+const PaperSetup kStandard = {{Personality::kConArtist, Personality::kSimplePerson, Personality::kPolitician},
+                         {{0, 7, 2, 31}, {0, 33, 5, 2}, {0, 35, 5, 0}}};
+// Politician A, simple person, politician B.
+const PaperSetup kTwoPoliticians = {{Personality::kPolitician, Personality::kSimplePerson, Personality::kPolitician},
+                               {{3, 21, 14, 2}, {3, 20, 17, 0}, {6, 18, 16, 0}}};
+
+// The paper's counts come from 40 games per setup, so a count has a binomial standard deviation of
+// up to √(40·¼) ≈ 3.2 games: a policy that is right would still miss by several games. The test asks
+// every one of the 24 expected counts (from 100,000 simulated games) to lie within two standard
+// deviations of the observed count, plus one game for the rounding of counts, and prints the table.
+TEST(GameCop, PersonalitiesAreCalibratedAgainstTheAnnouncementCountsOfAppendixA4) {
+  for (const PaperSetup* setup : {&kStandard, &kTwoPoliticians}) {
+    CopGame game(setup->personalities, default_cop_names(setup->personalities), 4);
+    auto freq = announcement_frequencies(game, 100000, 2024);
+    const char* labels[4] = {"nobody", "first only", "second only", "both"};
+    double chi_square = 0;
+    for (int i = 0; i < 3; ++i) {
+      for (int a = 0; a < 4; ++a) {
+        double expected = 40 * freq[i][a], observed = setup->counts[i][a];
+        double sd = std::sqrt(40 * freq[i][a] * (1 - freq[i][a]));
+        chi_square += (observed - expected) * (observed - expected) / std::max(expected, 0.5);
+        std::printf("  %-16s blames %-11s observed %4.0f expected %5.1f (sd %.1f)\n", game.player_name(i).c_str(),
+                    labels[a], observed, expected, sd);
+        EXPECT_LE(std::abs(observed - expected), 2 * sd + 1)
+            << game.player_name(i) << " blames " << labels[a] << ": observed " << observed << ", expected "
+            << expected;
+      }
+    }
+    std::printf("  Pearson chi-square over the 12 cells: %.1f\n", chi_square);
+  }
+}
+
+}  // namespace
+}  // namespace motive::game
