@@ -367,8 +367,8 @@ Probable probable_actions(const Game& game, const State& state, int player, cons
       if (c > best) best = c, pa.action = x;
     }
     pa.frequency = static_cast<double>(best) / static_cast<double>(samples.rollouts);
-    ActionSpace space = s->legal_actions(i);
-    for (const Slot& slot : space.slots) pa.marginals.emplace_back(slot.choices.size(), 0.0);
+    pa.space = s->legal_actions(i);
+    for (const Slot& slot : pa.space.slots) pa.marginals.emplace_back(slot.choices.size(), 0.0);
     for (const auto& [x, c] : counts) {
       for (std::size_t slot = 0; slot < pa.marginals.size(); ++slot) {
         pa.marginals[slot][x[static_cast<int>(slot)]] += static_cast<double>(c) / samples.rollouts;
@@ -394,6 +394,7 @@ Probable probable_actions(const Game& game, const State& state, int player, cons
       pa.action = dist[best].first;
       pa.frequency = dist[best].second;
       pa.marginals = marginals(game.policy(i), *s, i);
+      pa.space = s->legal_actions(i);
       joint[a] = pa.action;
       out.actions.push_back(std::move(pa));
     }

@@ -109,6 +109,7 @@ struct ProbableAction {
   double frequency = 0;                        // among the simulations (step 0) or π's probability
   bool sampled = false;                        // step 0: from the simulations
   std::vector<std::vector<double>> marginals;  // [slot][choice]
+  ActionSpace space;                           // the player's slots at that step, for labels
 };
 struct Probable {
   std::vector<ProbableAction> actions;
