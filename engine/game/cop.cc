@@ -28,6 +28,15 @@ class CopPolicy final : public Policy {
  public:
   CopPolicy(const CopGame* game, int player) : game_(game), player_(player) {}
 
+  // exp(message_bias), computed once: a message then costs two exponentials per recipient.
+  void prepare() {
+    const PersonalityParams& q = game_->params(player_);
+    for (int g = 0; g < kCopSignals; ++g) exp_bias_[g] = std::exp(q.message_bias[g]);
+    exp_none_ = std::exp(q.none);
+    exp_one_ = std::exp(q.one);
+    exp_both_ = std::exp(q.both);
+  }
+
   Action sample(const State& state, int player, Rng& rng) const override {
     const auto& s = static_cast<const CopState&>(state);
     double p[2 * kCopSignals];
@@ -61,14 +70,15 @@ class CopPolicy final : public Policy {
  private:
   // p[to·5 + signal], to = 0 for the first other player, 1 for the second.
   void message_probabilities(const CopState& s, double* p) const {
-    const PersonalityParams& q = game_->params(player_);
     int others[2];
     CopState::others(player_, &others[0], &others[1]);
     double total = 0;
     for (int r = 0; r < 2; ++r) {
-      double t = s.trust(player_, others[r]);
+      // exp(bias + ρ·T + η·T·f) = exp(bias) · exp((ρ ± η)·T), the latter cached by the state.
+      double friendly = s.factor(player_, others[r], CopGame::kFactorFriendly);
+      double hostile = s.factor(player_, others[r], CopGame::kFactorHostile);
       for (int g = 0; g < kCopSignals; ++g) {
-        double x = std::exp(q.message_bias[g] + q.recipient_trust * t + q.friendliness * t * kFriendly[g]);
+        double x = exp_bias_[g] * (kFriendly[g] > 0 ? friendly : hostile);
         p[r * kCopSignals + g] = x;
         total += x;
       }
@@ -78,23 +88,23 @@ class CopPolicy final : public Policy {
 
   // p[announcement] with bit 0 = blame the first other player, bit 1 = the second.
   void announcement_probabilities(const CopState& s, double* p) const {
-    const PersonalityParams& q = game_->params(player_);
     int j, k;
     CopState::others(player_, &j, &k);
-    double tj = s.trust(player_, j), tk = s.trust(player_, k);
-    // Proposals to blame j come from k, and the reverse.
-    double pj = s.proposals(player_, k), pk = s.proposals(player_, j);
-    double logit[4] = {q.none, q.one + q.trust_gap * (tk - tj) + q.proposal * pj,
-                       q.one + q.trust_gap * (tj - tk) + q.proposal * pk, q.both - q.both_trust * (tj + tk)};
-    double top = logit[0];
-    for (double x : logit) top = std::max(top, x);
-    double total = 0;
-    for (int a = 0; a < 4; ++a) total += (p[a] = std::exp(logit[a] - top));
+    // The logits of PersonalityParams as products of cached factors: exp(gap·(T_k − T_j)) =
+    // G_k / G_j, exp(proposal·P_j) is the proposal factor of the messages from k, and so on.
+    double gj = s.factor(player_, j, CopGame::kFactorGap), gk = s.factor(player_, k, CopGame::kFactorGap);
+    p[0] = exp_none_;
+    p[1] = exp_one_ * gk / gj * s.factor(player_, k, CopGame::kFactorProposal);
+    p[2] = exp_one_ * gj / gk * s.factor(player_, j, CopGame::kFactorProposal);
+    p[3] = exp_both_ * s.factor(player_, j, CopGame::kFactorBoth) * s.factor(player_, k, CopGame::kFactorBoth);
+    double total = p[0] + p[1] + p[2] + p[3];
     for (int a = 0; a < 4; ++a) p[a] /= total;
   }
 
   const CopGame* game_;
   int player_;
+  double exp_bias_[kCopSignals] = {};
+  double exp_none_ = 1, exp_one_ = 1, exp_both_ = 1;
 };
 
 }  // namespace
@@ -254,6 +264,7 @@ void CopState::apply_actions(const Action* joint, double* reward) {
     log_[messages_++] = {static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to),
                          static_cast<std::uint8_t>(signal)};
     ++received_[to][from][signal];
+    for (int kind = 0; kind < 5; ++kind) factor_[to][from][kind] *= game_->factor_step(to, kind, signal);
     return;
   }
   bool blame[3][3] = {};
@@ -401,9 +412,24 @@ const std::array<std::uint8_t, 3>& CopGame::order(int i) { return kOrders[i]; }
 
 CopGame::CopGame(std::array<Personality, 3> personalities, std::array<std::string, 3> names, int rounds)
     : personalities_(personalities), names_(std::move(names)), rounds_(rounds) {
+  for (int i = 0; i < 3; ++i) params_[i] = personality_params(personalities_[i]);
+  prepare();
+}
+
+void CopGame::prepare() {
   for (int i = 0; i < 3; ++i) {
-    params_[i] = personality_params(personalities_[i]);
-    policies_[i] = std::make_unique<CopPolicy>(this, i);
+    const PersonalityParams& q = params_[i];
+    for (int g = 0; g < kCopSignals; ++g) {
+      double w = q.trust_weight[g];
+      factor_step_[i][kFactorFriendly][g] = std::exp((q.recipient_trust + q.friendliness) * w);
+      factor_step_[i][kFactorHostile][g] = std::exp((q.recipient_trust - q.friendliness) * w);
+      factor_step_[i][kFactorGap][g] = std::exp(q.trust_gap * w);
+      factor_step_[i][kFactorBoth][g] = std::exp(-q.both_trust * w);
+      factor_step_[i][kFactorProposal][g] = g == static_cast<int>(Signal::kPropose) ? std::exp(q.proposal) : 1.0;
+    }
+    auto policy = std::make_unique<CopPolicy>(this, i);
+    policy->prepare();
+    policies_[i] = std::move(policy);
   }
 }
 
@@ -411,6 +437,7 @@ CopGame::CopGame(std::array<Personality, 3> personalities, std::array<std::strin
                  const std::array<PersonalityParams, 3>& params)
     : CopGame(personalities, std::move(names), rounds) {
   params_ = params;
+  prepare();
 }
 
 std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& game, std::int64_t games,

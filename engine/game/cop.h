@@ -103,6 +103,9 @@ class CopState final : public State {
   int years(int i) const { return years_[i]; }
   // The other two players of i, in player order.
   static void others(int i, int* j, int* k);
+  // i's cached factor exp(c·T_ij) for the constants c of CopGame::kFactor* (kept up to date by
+  // multiplying as messages arrive, so the policies need no exponential per draw).
+  double factor(int i, int j, int kind) const { return factor_[i][j][kind]; }
 
   // Parses serialise()'s text; false (and `error`) when it is not a reachable state of `game_`.
   bool parse(std::string_view text, std::string* error);
@@ -117,6 +120,9 @@ class CopState final : public State {
   std::array<Message, 3 * kCopMaxRounds> log_{};
   std::uint8_t received_[3][3][kCopSignals] = {};
   std::uint8_t blame_[3] = {};  // bit j of blame_[i]: i announced j guilty
+  double factor_[3][3][5] = {{{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}},
+                             {{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}},
+                             {{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}}};
   bool announced_ = false;
   std::array<std::int8_t, 3> years_{};
 };
@@ -140,10 +146,18 @@ class CopGame final : public Game {
   int rounds() const { return rounds_; }
   Personality personality(int player) const { return personalities_[player]; }
   const PersonalityParams& params(int player) const { return params_[player]; }
+  // The factors a state caches per (receiver, sender): exp(c·T) for c = recipient_trust + friendliness,
+  // recipient_trust − friendliness, trust_gap, −both_trust, and exp(proposal)^(proposals received).
+  enum Factor { kFactorFriendly, kFactorHostile, kFactorGap, kFactorBoth, kFactorProposal };
+  // What receiving `signal` multiplies receiver i's factor `kind` by.
+  double factor_step(int i, int kind, int signal) const { return factor_step_[i][kind][signal]; }
+
   // The i-th speaking order (i < 6), as three players.
   static const std::array<std::uint8_t, 3>& order(int i);
 
  private:
+  void prepare();  // builds the policies and factor steps from params_
+  std::array<std::array<std::array<double, kCopSignals>, 5>, 3> factor_step_{};
   std::array<Personality, 3> personalities_;
   std::array<PersonalityParams, 3> params_;
   std::array<std::string, 3> names_;

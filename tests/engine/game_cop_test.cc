@@ -177,3 +177,63 @@ TEST(GameCop, PersonalitiesAreCalibratedAgainstTheAnnouncementCountsOfAppendixA4
 
 }  // namespace
 }  // namespace motive::game
+
+namespace motive::game {
+namespace {
+
+// The policies compute their probabilities from factors the state caches; here they are computed
+// again straight from PersonalityParams' formulas (trust as the sum of received signals' weights) at
+// every node of 200 random plays.
+TEST(GameCop, PoliciesFollowTheDocumentedFormulas) {
+  const std::array<Personality, 3> who = {Personality::kConArtist, Personality::kSimplePerson,
+                                          Personality::kPolitician};
+  CopGame game(who, default_cop_names(who), 4);
+  const double friendly[5] = {1, 1, 1, -1, -1};
+  std::vector<std::pair<Action, double>> dist;
+  for (int play = 0; play < 200; ++play) {
+    Rng rng(5, static_cast<std::uint64_t>(play));
+    auto state = game.initial_state();
+    double reward[3] = {};
+    resolve_chance(*state, rng, reward);
+    while (state->type() == NodeType::kDecision) {
+      const auto& s = static_cast<const CopState&>(*state);
+      int acting[3];
+      int n = s.acting(acting);
+      Action joint[3];
+      for (int a = 0; a < n; ++a) {
+        int i = acting[a], j, k;
+        CopState::others(i, &j, &k);
+        const PersonalityParams& q = game.params(i);
+        std::map<Action, double> expected;
+        double total = 0;
+        if (s.phase() == CopState::Phase::kTalk) {
+          for (int r = 0; r < 2; ++r) {
+            double t = s.trust(i, r == 0 ? j : k);
+            for (int g = 0; g < 5; ++g) {
+              double x = std::exp(q.message_bias[g] + q.recipient_trust * t + q.friendliness * t * friendly[g]);
+              expected[Action{r, g}] = x;
+              total += x;
+            }
+          }
+        } else {
+          double tj = s.trust(i, j), tk = s.trust(i, k);
+          double pj = s.proposals(i, k), pk = s.proposals(i, j);
+          double logit[4] = {q.none, q.one + q.trust_gap * (tk - tj) + q.proposal * pj,
+                             q.one + q.trust_gap * (tj - tk) + q.proposal * pk, q.both - q.both_trust * (tj + tk)};
+          for (int x = 0; x < 4; ++x) {
+            expected[Action{x & 1, x >> 1}] = std::exp(logit[x]);
+            total += std::exp(logit[x]);
+          }
+        }
+        game.policy(i).distribution(s, i, &dist);
+        ASSERT_EQ(dist.size(), expected.size());
+        for (const auto& [action, p] : dist) EXPECT_NEAR(p, expected[action] / total, 1e-12);
+        joint[a] = game.policy(i).sample(s, i, rng);
+      }
+      state->apply_actions(joint, reward);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace motive::game
