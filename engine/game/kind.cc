@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "game/evaluation.h"
 #include "game/methods.h"
 #include "game/model.h"
 
@@ -392,6 +393,194 @@ json sica_analysis(const GameModel& model, const Params& params, Context& contex
   return out;
 }
 
+
+json convergence_analysis(const GameModel& model, const Params& params, Context& context) {
+  const Game& game = *model.game;
+  std::unique_ptr<State> s = state_param(model, params);
+  require_decision(model, *s, "convergence");
+  int player = player_param(model, *s, params);
+  Action action = action_param(model, *s, player, params);
+  std::vector<std::int64_t> ks;
+  for (double k : params.numbers("ks")) {
+    if (k < 2 || k > kMaxRollouts || k != std::floor(k)) {
+      throw RequestError("request.bad_parameter", "every k of \"ks\" is a whole number from 2 to 10^7");
+    }
+    ks.push_back(static_cast<std::int64_t>(k));
+  }
+  Convergence c = convergence(game, *s, player, action, ks, static_cast<int>(params.integer("repeats")),
+                              static_cast<int>(params.integer("depth")),
+                              static_cast<std::uint64_t>(params.integer("seed")),
+                              params.integer("reference_rollouts"), params.integer("max_nodes"), &context);
+  const int p = game.num_players();
+  json points = json::array();
+  for (const ConvergencePoint& pt : c.points) {
+    points.push_back({{"rollouts", pt.rollouts},
+                      {"sbue_rmse", numbers(pt.sbue_rmse)},
+                      {"sica_cosine", pt.sica_cosine ? json(*pt.sica_cosine) : json(nullptr)},
+                      {"sica_pairwise_cosine", pt.sica_pairwise ? json(*pt.sica_pairwise) : json(nullptr)}});
+  }
+  json ref_values, ref_reasons;
+  matrix_json(c.sica_reference, p, &ref_values, &ref_reasons);
+  return {{"players", players_json(game)},
+          {"state", s->serialise()},
+          {"player", game.player_name(player)},
+          {"action", action_json(s->legal_actions(player), action)},
+          {"repeats", params.integer("repeats")},
+          {"reference", {{"exact", c.exact_reference},
+                         {"rollouts", c.reference_rollouts},
+                         {"sbue", numbers(c.sbue_reference)},
+                         {"sica", ref_values},
+                         {"sica_undefined", ref_reasons}}},
+          {"points", points}};
+}
+
+json sbue_json(const Sbue& r) {
+  return {{"mean", numbers(r.mean)}, {"standard_error", numbers(r.standard_error)}};
+}
+
+json counterfactual_analysis(const GameModel& model, const Params& params, Context& context) {
+  const Game& game = *model.game;
+  std::unique_ptr<State> s = state_param(model, params);
+  require_decision(model, *s, "counterfactual");
+  int player = player_param(model, *s, params);
+  Action explained = action_param(model, *s, player, params);
+  ActionSpace space = s->legal_actions(player);
+  std::vector<SubActionConstraint> constraints;
+  const json& query = params.get("query");
+  if (!query.is_null()) {
+    if (!query.is_array()) throw RequestError("request.bad_parameter", "\"query\" is a list of {slot, do} or {slot, not}");
+    for (const json& q : query) {
+      if (!q.is_object() || !q.contains("slot") || !q["slot"].is_string() || (q.contains("do") == q.contains("not"))) {
+        throw RequestError("request.bad_parameter", "each constraint of \"query\" is {slot, do: choice} or {slot, not: choice}");
+      }
+      SubActionConstraint c;
+      std::string slot = q["slot"].get<std::string>();
+      c.slot = -1;
+      std::vector<std::string> slot_names;
+      for (std::size_t k = 0; k < space.slots.size(); ++k) {
+        slot_names.push_back(space.slots[k].name);
+        if (space.slots[k].name == slot) c.slot = static_cast<int>(k);
+      }
+      if (c.slot < 0) throw RequestError("request.bad_action", "\"" + slot + "\" is not a slot here", did_you_mean(slot, slot_names));
+      c.must = q.contains("do");
+      const json& label = c.must ? q["do"] : q["not"];
+      std::string text = label.is_string() ? label.get<std::string>() : label.dump();
+      const auto& choices = space.slots[c.slot].choices;
+      auto it = std::find(choices.begin(), choices.end(), text);
+      if (it == choices.end()) {
+        throw RequestError("request.bad_action", "\"" + text + "\" is not a choice of \"" + slot + "\"", did_you_mean(text, choices));
+      }
+      c.choice = static_cast<int>(it - choices.begin());
+      constraints.push_back(c);
+    }
+  }
+  CounterfactualOptions o;
+  o.draws = params.integer("draws");
+  o.kappa = params.number("kappa");
+  o.alpha = params.number("alpha");
+  o.beta = params.number("beta");
+  o.min_similarity = params.number("min_similarity");
+  o.simulate = options_param(params);
+  Counterfactual r = counterfactual(game, *s, player, explained, constraints, o, &context);
+  json feasible = json::array();
+  for (const Candidate& c : r.feasible) {
+    feasible.push_back({{"action", action_json(space, c.action)}, {"label", space.label(c.action)},
+                        {"frequency", c.frequency}, {"probability", c.probability}, {"similarity", c.similarity},
+                        {"utility", c.utility}, {"score", c.score}});
+  }
+  json out = {{"players", players_json(game)},
+              {"state", s->serialise()},
+              {"player", game.player_name(player)},
+              {"explained", {{"action", action_json(space, explained)}, {"label", space.label(explained)},
+                             {"sbue", sbue_json(r.original)}}},
+              {"draws", o.draws},
+              {"feasible", feasible}};
+  if (r.best) {
+    out["counterfactual"] = feasible[0];
+    out["counterfactual"]["sbue"] = sbue_json(r.counterfactual);
+  } else {
+    out["counterfactual"] = nullptr;
+    out["reason"] = r.reason;
+  }
+  return out;
+}
+
+json map_analysis(const GameModel& model, const Params& params, Context& context) {
+  const Game& game = *model.game;
+  const json& annotations = params.get("annotations");
+  if (!annotations.is_array() || annotations.empty()) {
+    throw RequestError("request.bad_parameter", "\"annotations\" is a list of {state, player, friends, enemies}");
+  }
+  const int k = static_cast<int>(params.integer("k"));
+  const int p = game.num_players();
+  SimulateOptions o = options_param(params);
+  double friends_sum = 0, enemies_sum = 0, friends_random = 0, enemies_random = 0;
+  int friends_n = 0, enemies_n = 0;
+  json per = json::array();
+  for (std::size_t a = 0; a < annotations.size(); ++a) {
+    const json& note = annotations[a];
+    if (!note.is_object() || !note.contains("player") || !note["player"].is_string()) {
+      throw RequestError("request.bad_parameter", "each annotation is {state, player, friends, enemies}");
+    }
+    std::unique_ptr<State> s = model.state(note.value("state", std::string()));
+    int player = find_player(game, note["player"].get<std::string>());
+    if (player < 0) throw RequestError("request.unknown_player", note["player"].dump() + " is not a player");
+    std::vector<int> others;
+    for (int j = 0; j < p; ++j) {
+      if (j != player) others.push_back(j);
+    }
+    auto positions = [&](const char* field) {
+      std::vector<int> out;
+      if (!note.contains(field)) return out;
+      if (!note[field].is_array()) throw RequestError("request.bad_parameter", std::string("\"") + field + "\" is a list of players");
+      for (const json& name : note[field]) {
+        int j = name.is_string() ? find_player(game, name.get<std::string>()) : -1;
+        auto it = std::find(others.begin(), others.end(), j);
+        if (it == others.end()) throw RequestError("request.unknown_player", name.dump() + " is not one of the other players");
+        out.push_back(static_cast<int>(it - others.begin()));
+      }
+      return out;
+    };
+    std::vector<int> friends = positions("friends"), enemies = positions("enemies");
+    Context part(context.part(static_cast<double>(a) / annotations.size(), static_cast<double>(a + 1) / annotations.size()));
+    Sica r = sica(game, *s, o, 20, &part);
+    auto to_positions = [&](const std::vector<int>& ranking) {
+      std::vector<int> out;
+      for (int j : ranking) out.push_back(static_cast<int>(std::find(others.begin(), others.end(), j) - others.begin()));
+      return out;
+    };
+    std::vector<int> by_friendship = rank_by_sica(r.correlation, p, player, true);
+    std::vector<int> by_hostility = rank_by_sica(r.correlation, p, player, false);
+    json entry = {{"player", game.player_name(player)}, {"state", s->serialise()}};
+    json friendly_names = json::array(), hostile_names = json::array();
+    for (int j : by_friendship) friendly_names.push_back(game.player_name(j));
+    for (int j : by_hostility) hostile_names.push_back(game.player_name(j));
+    entry["ranking_friends"] = friendly_names;
+    entry["ranking_enemies"] = hostile_names;
+    if (!friends.empty()) {
+      double ap = average_precision_at_k(to_positions(by_friendship), friends, k);
+      double rnd = random_average_precision_at_k(static_cast<int>(others.size()), friends, k);
+      entry["ap_friends"] = ap;
+      friends_sum += ap, friends_random += rnd, ++friends_n;
+    }
+    if (!enemies.empty()) {
+      double ap = average_precision_at_k(to_positions(by_hostility), enemies, k);
+      double rnd = random_average_precision_at_k(static_cast<int>(others.size()), enemies, k);
+      entry["ap_enemies"] = ap;
+      enemies_sum += ap, enemies_random += rnd, ++enemies_n;
+    }
+    per.push_back(entry);
+  }
+  auto mean_or_null = [](double sum, int n) { return n ? json(sum / n) : json(nullptr); };
+  return {{"k", k},
+          {"rollouts", o.rollouts},
+          {"annotations", per},
+          {"friends", {{"map", mean_or_null(friends_sum, friends_n)}, {"random", mean_or_null(friends_random, friends_n)},
+                       {"n", friends_n}}},
+          {"enemies", {{"map", mean_or_null(enemies_sum, enemies_n)}, {"random", mean_or_null(enemies_random, enemies_n)},
+                       {"n", enemies_n}}}};
+}
+
 // ---- the table --------------------------------------------------------------------------------------
 
 std::optional<GameModel> read(std::string_view text, Diagnostics* diagnostics) {
@@ -463,6 +652,35 @@ KindSpec game_kind() {
         ParamSpec::integer("batches", 20, 2, 1000, "batches of rollouts for the standard errors"), exact_spec(),
         max_nodes_spec()},
        analysis_of(&sica_analysis)},
+      {"convergence", "how SBUE (RMSE per agent) and SICA (mean cosine similarity) settle as k grows, against "
+                      "the exact value where the tree is small, else a large reference run: a plot to pick k",
+       kPaper, "Section 5.1",
+       {state_spec(), player_spec(), action_spec(),
+        ParamSpec::numbers("ks", "the sample sizes k to compare").with_default(json::array({10, 30, 100, 300, 1000})),
+        ParamSpec::integer("repeats", 20, 2, 500, "independent estimates per k (the paper: 50)"), depth_spec(),
+        seed_spec(),
+        ParamSpec::integer("reference_rollouts", 20000, 2, kMaxRollouts,
+                           "k of the reference when the exact value is out of reach (the paper: 2,500)"),
+        max_nodes_spec()},
+       analysis_of(&convergence_analysis)},
+      {"counterfactual", "the best similar action that satisfies do / don't constraints on sub-actions, scored "
+                         "α·similarity + β·utility, with its SBUE beside the explained action's",
+       kPaper, "Appendix B.2",
+       {state_spec(), player_spec(), action_spec(),
+        ParamSpec::structured("query", "constraints on sub-actions: [{slot, do: choice} or {slot, not: choice}]"),
+        ParamSpec::integer("draws", 1000, 1, 1000000, "K: actions drawn from the player's policy"),
+        ParamSpec::number("kappa", 0.0, 0.0, 0.999999, "κ: keep drawn actions more frequent than this"),
+        ParamSpec::number("alpha", 1.0, 0.0, 1e9, "α: the weight of similarity (share of slots in common)"),
+        ParamSpec::number("beta", 1.0, 0.0, 1e9, "β: the weight of the player's expected utility"),
+        ParamSpec::number("min_similarity", 0.0, 0.0, 1.0, "drop candidates less similar than this (not the paper's)"),
+        rollouts_spec(1000), depth_spec(), seed_spec()},
+       analysis_of(&counterfactual_analysis)},
+      {"map_at_k", "MAP@K of SICA's friend and enemy rankings against a user's annotations, with the random "
+                   "baseline",
+       kPaper, "Section 5.2",
+       {ParamSpec::structured("annotations", "[{state, player, friends: [players], enemies: [players]}]").is_required(),
+        ParamSpec::integer("k", 2, 1, 8, "K: the ranking's cut-off"), rollouts_spec(10000), depth_spec(), seed_spec()},
+       analysis_of(&map_analysis)},
   };
   return kind;
 }
