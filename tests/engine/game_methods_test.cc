@@ -126,3 +126,83 @@ TEST(GameMethods, AFriendlyMessageScoresBetterThanAHostileOneForSenderAndReceive
 
 }  // namespace
 }  // namespace motive::game
+
+namespace motive::game {
+namespace {
+
+// The z-score variant standardises by the unconstrained simulation at the same seed: recomputed here
+// from simulate()'s own rows.
+TEST(GameMethods, SbueZScoresStandardiseByTheUnconstrainedSimulation) {
+  CopGame game = make(kStandard);
+  auto s = at(game, "cop order=4 talk=");
+  SimulateOptions o;
+  o.rollouts = 3000;
+  o.seed = 5;
+  Action explained{1, static_cast<int>(Signal::kPropose)};
+  Sbue r = sbue(game, *s, 2, explained, o);
+  Samples free = simulate(game, *s, o, {});
+  Samples fixed = simulate(game, *s, o, {{2, 0, explained}});
+  for (int i = 0; i < 3; ++i) {
+    double mu = 0, ss = 0, m = 0;
+    for (std::int64_t j = 0; j < o.rollouts; ++j) mu += free.at(j, i) / o.rollouts;
+    for (std::int64_t j = 0; j < o.rollouts; ++j) ss += (free.at(j, i) - mu) * (free.at(j, i) - mu);
+    for (std::int64_t j = 0; j < o.rollouts; ++j) m += fixed.at(j, i) / o.rollouts;
+    double sigma = std::sqrt(ss / (o.rollouts - 1));
+    EXPECT_NEAR(r.mean[i], m, 1e-9);
+    ASSERT_TRUE(r.z[i].value);
+    EXPECT_NEAR(*r.z[i].value, (m - mu) / sigma, 1e-9);
+    EXPECT_NEAR(*r.z_standard_error[i].value, r.standard_error[i] / sigma, 1e-12);
+  }
+}
+
+// Common random numbers: the politician's draw in rollout j is replaced, not skipped, so the other
+// agents' numbers line up and two runs of the same action agree exactly.
+TEST(GameMethods, ComparedActionsShareTheirRandomNumbers) {
+  CopGame game = make(kStandard);
+  auto s = at(game, "cop order=4 talk=");
+  SimulateOptions o;
+  o.rollouts = 500;
+  Samples a = simulate(game, *s, o, {{2, 0, Action{1, 0}}});
+  Samples b = simulate(game, *s, o, {{2, 0, Action{1, 0}}});
+  EXPECT_EQ(a.rows, b.rows);
+  // At the announcements the others' draws do not depend on the politician's action, so rollout j
+  // gives the con-artist and the simple person the same announcement whatever the politician does:
+  // the con-artist's utility changes only where the politician's own blame differs.
+  auto last = at(game, "cop order=4 talk=21p,02t,12r,21m,01p,10m,21r,02x,12r,21p,01p,12m");
+  o.record_first_actions = true;
+  Samples blame_con = simulate(game, *last, o, {{2, 0, Action{1, 0}}});
+  Samples blame_both = simulate(game, *last, o, {{2, 0, Action{1, 1}}});
+  for (std::int64_t j = 0; j < o.rollouts; ++j) {
+    EXPECT_EQ(blame_con.first_actions[j * 3 + 0], blame_both.first_actions[j * 3 + 0]);
+    EXPECT_EQ(blame_con.first_actions[j * 3 + 1], blame_both.first_actions[j * 3 + 1]);
+  }
+}
+
+TEST(GameMethods, ProbableActionsExtendGreedilyOverTurns) {
+  CopGame game = make(kStandard, 1);
+  auto s = at(game, "cop order=4 talk=");
+  SimulateOptions o;
+  o.rollouts = 2000;
+  Probable r = probable_actions(game, *s, 2, Action{1, static_cast<int>(Signal::kPropose)}, 4, o);
+  // Turn 1 is the politician's own message (no other agent acts); then the con-artist and the simple
+  // person speak, then all three announce: 1 + 1 + 3 actions over steps 1..3.
+  ASSERT_EQ(r.actions.size(), 5u);
+  EXPECT_EQ(r.actions[0].player, 0);
+  EXPECT_EQ(r.actions[1].player, 1);
+  for (const ProbableAction& pa : r.actions) {
+    EXPECT_FALSE(pa.sampled);
+    EXPECT_GT(pa.frequency, 0.0);
+    for (const auto& row : pa.marginals) {
+      double total = 0;
+      for (double x : row) total += x;
+      EXPECT_NEAR(total, 1.0, 1e-12);
+    }
+  }
+  std::string error;
+  auto end = game.deserialise(r.final_state, &error);
+  ASSERT_TRUE(end) << error;
+  EXPECT_EQ(end->type(), NodeType::kTerminal);
+}
+
+}  // namespace
+}  // namespace motive::game
