@@ -82,15 +82,15 @@ struct SlotTable {
   std::vector<double> p;  // prefix_count × choices
 };
 
+// One policy object per player; its tables are found by step and acting position.
 class UserPolicy final : public Policy {
  public:
-  UserPolicy(const UserGame* game, int player) : game_(game), player_(player) {}
+  explicit UserPolicy(const UserGame* game) : game_(game) {}
   Action sample(const State& state, int player, Rng& rng) const override;
   void distribution(const State& state, int player, std::vector<std::pair<Action, double>>* out) const override;
 
  private:
   const UserGame* game_;
-  int player_;
 };
 
 class UserGame final : public Game {
@@ -926,7 +926,7 @@ class Reader {
         g_->tables[si].push_back(std::move(slots));
       }
     }
-    for (int i = 0; i < g_->num_players(); ++i) g_->policies.push_back(std::make_unique<UserPolicy>(g_, i));
+    for (int i = 0; i < g_->num_players(); ++i) g_->policies.push_back(std::make_unique<UserPolicy>(g_));
     return r_.diagnostics()->empty();
   }
 
