@@ -152,7 +152,8 @@ json exact_status(const Exact& e, std::int64_t max_nodes) {
   json out = {{"available", e.complete}, {"nodes", e.nodes}};
   if (!e.complete) {
     out["reason"] = "the tree below this state has more than " + std::to_string(max_nodes) +
-                    " nodes (max_nodes): only sampled values are given";
+                    " nodes (max_nodes; counted, or estimated along one path before starting): only "
+                    "sampled values are given";
   }
   return out;
 }
@@ -299,10 +300,14 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
     if (k == 0) {
       exact_info = {{"baseline_mean", numbers(r.baseline_mean)}, {"baseline_deviation", numbers(r.baseline_deviation)}};
     }
-    if (exact) {
+    // The alternatives' trees are as large as the explained action's: when its enumeration hits the
+    // budget, theirs are not tried.
+    if (exact && (k == 0 || exact_info["exact"]["available"].get<bool>())) {
       Exact e = exact_moments(game, *s, o.depth, {{player, 0, compared[k]}}, max_nodes);
       entry["exact"] = e.complete ? numbers(e.mean) : json(nullptr);
       if (k == 0) exact_info["exact"] = exact_status(e, max_nodes);
+    } else {
+      entry["exact"] = nullptr;
     }
     actions.push_back(entry);
   }

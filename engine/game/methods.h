@@ -125,7 +125,8 @@ Probable probable_actions(const Game& game, const State& state, int player, cons
 // every chance outcome, to depth d. For games without a heuristic value, Simulate's V(s') is the
 // return of one play to the end, so each row is a realised return and the enumeration goes on to
 // every terminal leaf (the exact distribution of the rows, not only their mean). Stops after
-// `max_nodes` nodes: complete == false then, with nothing else meaningful.
+// `max_nodes` nodes, or before starting when the tree's size estimated along one path exceeds it:
+// complete == false then, with nothing else meaningful.
 struct Exact {
   bool complete = false;
   std::int64_t nodes = 0;
