@@ -458,7 +458,17 @@ class Reader {
           ok = false;
           continue;
         }
+        if (std::find(st.players.begin(), st.players.end(), i) != st.players.end()) {
+          r_.error("game.duplicate_name", p, "\"" + *pn + "\" is listed twice in stage \"" + st.name + "\"");
+          ok = false;
+          continue;
+        }
         st.players.push_back(i);
+      }
+      if (players->empty()) {
+        r_.error("game.bad_players", *players, "stage \"" + st.name + "\" has no players",
+                 "a decision stage lists who acts in it");
+        return false;
       }
       if (const Json* order = r_.find(s, "order")) {
         auto o = r_.string(*order, "\"order\"");

@@ -201,3 +201,49 @@ TEST(GameKind, RequestsNamingUnknownThingsAreRefused) {
 
 }  // namespace
 }  // namespace motive::game
+
+namespace motive::game {
+namespace {
+
+// Damaged game files never crash or throw: each one is either read or refused with diagnostics.
+TEST(GameKind, DamagedFilesAreReadOrRefusedNeverCrash) {
+  Rng rng(17, 0);
+  for (const char* name : kExamples) {
+    const std::string text = example(name);
+    for (int k = 0; k < 150; ++k) {
+      std::string broken = text;
+      // Delete, duplicate or swap a few characters.
+      for (int edit = 0; edit < 3; ++edit) {
+        std::size_t at = static_cast<std::size_t>(rng.uniform() * static_cast<double>(broken.size()));
+        switch (static_cast<int>(rng.uniform() * 3)) {
+          case 0: broken.erase(at, 1); break;
+          case 1: broken.insert(at, 1, broken[at]); break;
+          default: std::swap(broken[at], broken[(at + 7) % broken.size()]); break;
+        }
+      }
+      Diagnostics d;
+      std::shared_ptr<const Model> model;
+      EXPECT_NO_THROW(model = read(broken, &d)) << broken;
+      EXPECT_EQ(model == nullptr, !d.empty()) << broken;
+      if (model) {
+        EXPECT_NO_THROW(run(*model, "sica", {{"rollouts", 50}, {"exact", false}}));
+      }
+    }
+  }
+}
+
+TEST(GameKind, UserGamesRefuseStagesWithoutOrWithRepeatedPlayers) {
+  Diagnostics d;
+  EXPECT_FALSE(read(R"({"kind": "game", "players": ["a"], "stages": [{"name": "s", "players": [],
+    "actions": {"x": [1]}}], "payoffs": {"a": "1"}})", &d));
+  ASSERT_FALSE(d.empty());
+  EXPECT_EQ(d.items()[0].id, "game.bad_players");
+  Diagnostics twice;
+  EXPECT_FALSE(read(R"({"kind": "game", "players": ["a"], "stages": [{"name": "s", "players": ["a", "a"],
+    "actions": {"x": [1]}}], "payoffs": {"a": "1"}})", &twice));
+  ASSERT_FALSE(twice.empty());
+  EXPECT_EQ(twice.items()[0].id, "game.duplicate_name");
+}
+
+}  // namespace
+}  // namespace motive::game
