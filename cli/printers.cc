@@ -76,7 +76,7 @@ void scim_expected_utility(const json& r, std::ostream& out) {
 }
 
 void scim_optimal_policies(const json& r, std::ostream& out) {
-  out << "method: " << cell_text(r.at("method"))
+  out << "search: " << cell_text(r.at("search")) << " (" << cell_text(r.at("method")) << ")"
       << "   expected utility: " << cell_text(r.at("expected_utility"))
       << "   optimal deterministic policies: " << cell_text(r.at("optimal_policy_count")) << "\n";
   for (const json& d : r.at("decisions")) {

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "core/reading.h"
+#include "game/kind.h"
 #include "kinds/mdp.h"
 #include "kinds/scim.h"
 
@@ -15,6 +16,7 @@ const std::vector<KindSpec>& model_kinds() {
       scim_kind(),
       gridworld_kind(),
       mdp_kind(),
+      game_kind(),
   };
   return kinds;
 }

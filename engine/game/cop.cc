@@ -1,0 +1,477 @@
+#include "game/cop.h"
+
+#include <cmath>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "game/methods.h"
+
+namespace motive::game {
+
+namespace {
+
+constexpr const char* kSignalNames[kCopSignals] = {"propose", "promise", "reassure", "threaten", "accuse"};
+// +1 for the friendly signals, −1 for the hostile ones.
+constexpr double kFriendly[kCopSignals] = {1, 1, 1, -1, -1};
+
+const std::array<std::array<std::uint8_t, 3>, 6> kOrders = {{
+    {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
+
+// The four announcements of agent i about (j, k), as blame bits (j only, k only, ...): the order of
+// the announcement logits below.
+enum Announcement { kNobody, kFirstOnly, kSecondOnly, kBoth };
+
+// The COP policy of one personality: see PersonalityParams for the formulas. Messages use one rng
+// draw, announcements one.
+class CopPolicy final : public Policy {
+ public:
+  CopPolicy(const CopGame* game, int player) : game_(game), player_(player) {}
+
+  // exp(message_bias), computed once: a message then costs two exponentials per recipient.
+  void prepare() {
+    const PersonalityParams& q = game_->params(player_);
+    for (int g = 0; g < kCopSignals; ++g) exp_bias_[g] = std::exp(q.message_bias[g]);
+    exp_none_ = std::exp(q.none);
+    exp_one_ = std::exp(q.one);
+    exp_both_ = std::exp(q.both);
+  }
+
+  Action sample(const State& state, int player, Rng& rng) const override {
+    const auto& s = static_cast<const CopState&>(state);
+    double p[2 * kCopSignals];
+    if (s.phase() == CopState::Phase::kTalk) {
+      message_probabilities(s, p);
+      int k = rng.pick(p, 2 * kCopSignals);
+      return Action{k / kCopSignals, k % kCopSignals};
+    }
+    announcement_probabilities(s, p);
+    int k = rng.pick(p, 4);
+    return Action{k & 1, k >> 1};
+  }
+
+  void distribution(const State& state, int player, std::vector<std::pair<Action, double>>* out) const override {
+    const auto& s = static_cast<const CopState&>(state);
+    out->clear();
+    double p[2 * kCopSignals];
+    if (s.phase() == CopState::Phase::kTalk) {
+      message_probabilities(s, p);
+      for (int k = 0; k < 2 * kCopSignals; ++k) {
+        if (p[k] > 0) out->emplace_back(Action{k / kCopSignals, k % kCopSignals}, p[k]);
+      }
+      return;
+    }
+    announcement_probabilities(s, p);
+    for (int k = 0; k < 4; ++k) {
+      if (p[k] > 0) out->emplace_back(Action{k & 1, k >> 1}, p[k]);
+    }
+  }
+
+ private:
+  // p[to·5 + signal], to = 0 for the first other player, 1 for the second.
+  void message_probabilities(const CopState& s, double* p) const {
+    int others[2];
+    CopState::others(player_, &others[0], &others[1]);
+    double total = 0;
+    for (int r = 0; r < 2; ++r) {
+      // exp(bias + ρ·T + η·T·f) = exp(bias) · exp((ρ ± η)·T), the latter cached by the state.
+      double friendly = s.factor(player_, others[r], CopGame::kFactorFriendly);
+      double hostile = s.factor(player_, others[r], CopGame::kFactorHostile);
+      for (int g = 0; g < kCopSignals; ++g) {
+        double x = exp_bias_[g] * (kFriendly[g] > 0 ? friendly : hostile);
+        p[r * kCopSignals + g] = x;
+        total += x;
+      }
+    }
+    for (int k = 0; k < 2 * kCopSignals; ++k) p[k] /= total;
+  }
+
+  // p[announcement] with bit 0 = blame the first other player, bit 1 = the second.
+  void announcement_probabilities(const CopState& s, double* p) const {
+    int j, k;
+    CopState::others(player_, &j, &k);
+    // The logits of PersonalityParams as products of cached factors: exp(gap·(T_k − T_j)) =
+    // G_k / G_j, exp(proposal·P_j) is the proposal factor of the messages from k, and so on.
+    double gj = s.factor(player_, j, CopGame::kFactorGap), gk = s.factor(player_, k, CopGame::kFactorGap);
+    p[0] = exp_none_;
+    p[1] = exp_one_ * gk / gj * s.factor(player_, k, CopGame::kFactorProposal);
+    p[2] = exp_one_ * gj / gk * s.factor(player_, j, CopGame::kFactorProposal);
+    p[3] = exp_both_ * s.factor(player_, j, CopGame::kFactorBoth) * s.factor(player_, k, CopGame::kFactorBoth);
+    double total = p[0] + p[1] + p[2] + p[3];
+    for (int a = 0; a < 4; ++a) p[a] /= total;
+  }
+
+  const CopGame* game_;
+  int player_;
+  double exp_bias_[kCopSignals] = {};
+  double exp_none_ = 1, exp_one_ = 1, exp_both_ = 1;
+};
+
+}  // namespace
+
+const char* signal_name(int signal) { return kSignalNames[signal]; }
+
+const char* personality_name(Personality personality) {
+  switch (personality) {
+    case Personality::kConArtist: return "con-artist";
+    case Personality::kSimplePerson: return "simple-person";
+    case Personality::kPolitician: return "politician";
+  }
+  return "";
+}
+
+std::optional<Personality> parse_personality(std::string_view name) {
+  for (Personality p : {Personality::kConArtist, Personality::kSimplePerson, Personality::kPolitician}) {
+    if (name == personality_name(p)) return p;
+  }
+  return std::nullopt;
+}
+
+std::array<int, 3> cop_years(const bool blame[3][3]) {
+  bool anyone = false;
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) anyone |= i != j && blame[i][j];
+  }
+  if (!anyone) return {5, 5, 5};
+  std::array<int, 3> years{};
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      if (j == i || !blame[j][i]) continue;
+      int k = 3 - i - j;
+      // i and k both blame j, and k does not blame i: j's blame against i is not counted.
+      bool discounted = blame[i][j] && blame[k][j] && !blame[k][i];
+      if (!discounted) years[i] += 10;
+    }
+  }
+  return years;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The personalities (appendix A.5), and how their numbers were chosen.
+//
+// Messages and trust are set by reading the prompts: the con-artist proposes deals to both sides,
+// promises what it will not keep and threatens, and reads nothing as trust except threats and
+// accusations (which it resents); the simple person reassures and promises, is "easy to convince"
+// (friendly signals raise trust by 1) and "has a hard time forgetting" (threats and accusations lower
+// it by 2.5); the politician proposes and reassures, warms slowly (+0.5) and dislikes manipulators
+// (hostile signals −2). Trusting senders talk friendlier and to whom they trust (recipient_trust,
+// friendliness).
+//
+// The announcement logits were then fitted by maximum likelihood (a random coordinate search over
+// the six announcement numbers of each personality, 4,000 simulated games per setup per candidate,
+// 800 candidates) to the announcement counts of appendix A.4 in both of the paper's setups
+// (con-artist + simple person + politician; two politicians + simple person); the fit is reported by
+// tests/engine/game_cop_test.cc (CopCalibration).
+PersonalityParams personality_params(Personality personality) {
+  PersonalityParams q;
+  switch (personality) {
+    case Personality::kConArtist:
+      q.message_bias = {1.0, 0.5, 0.0, 0.5, 0.5};
+      q.recipient_trust = 0;
+      q.friendliness = 0;
+      q.trust_weight = {0.3, 0.0, 0.0, -1.0, -1.0};
+      q.none = -7.32, q.one = -0.65, q.trust_gap = 0.88, q.proposal = 0.72, q.both = 1.91, q.both_trust = 1.82;
+      break;
+    case Personality::kSimplePerson:
+      q.message_bias = {0.3, 0.8, 1.0, -1.5, -1.0};
+      q.recipient_trust = 0.5;
+      q.friendliness = 0.8;
+      q.trust_weight = {1.0, 1.0, 1.0, -2.5, -2.5};
+      q.none = -1.29, q.one = -0.27, q.trust_gap = 1.59, q.proposal = 0.05, q.both = -3.11, q.both_trust = 1.68;
+      break;
+    case Personality::kPolitician:
+      q.message_bias = {1.0, 0.3, 0.8, -1.0, -0.5};
+      q.recipient_trust = 0.8;
+      q.friendliness = 1.0;
+      q.trust_weight = {0.5, 0.5, 0.5, -2.0, -2.0};
+      q.none = -0.99, q.one = -0.74, q.trust_gap = 2.16, q.proposal = 0.94, q.both = -2.25, q.both_trust = 0.12;
+      break;
+  }
+  return q;
+}
+
+std::array<std::string, 3> default_cop_names(const std::array<Personality, 3>& personalities) {
+  std::array<std::string, 3> names;
+  for (int i = 0; i < 3; ++i) {
+    int same = 0, before = 0;
+    for (int j = 0; j < 3; ++j) {
+      if (personalities[j] != personalities[i]) continue;
+      ++same;
+      if (j < i) ++before;
+    }
+    names[i] = personality_name(personalities[i]);
+    if (same > 1) names[i] += std::string(" ") + static_cast<char>('A' + before);
+  }
+  return names;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The state.
+
+CopState::Phase CopState::phase() const {
+  if (order_index_ < 0) return Phase::kOrder;
+  if (messages_ < 3 * game_->rounds()) return Phase::kTalk;
+  if (!announced_) return Phase::kAnnounce;
+  return Phase::kDone;
+}
+
+NodeType CopState::type() const {
+  switch (phase()) {
+    case Phase::kOrder: return NodeType::kChance;
+    case Phase::kDone: return NodeType::kTerminal;
+    default: return NodeType::kDecision;
+  }
+}
+
+void CopState::others(int i, int* j, int* k) {
+  *j = i == 0 ? 1 : 0;
+  *k = i == 2 ? 1 : 2;
+}
+
+int CopState::speaker() const { return kOrders[order_index_][messages_ % 3]; }
+
+int CopState::acting(int* players) const {
+  switch (phase()) {
+    case Phase::kTalk: players[0] = speaker(); return 1;
+    case Phase::kAnnounce:
+      for (int i = 0; i < 3; ++i) players[i] = i;
+      return 3;
+    default: return 0;
+  }
+}
+
+ActionSpace CopState::legal_actions(int player) const {
+  ActionSpace space;
+  int j, k;
+  others(player, &j, &k);
+  Phase p = phase();
+  if (p == Phase::kTalk && player == speaker()) {
+    space.slots.push_back({"to", {game_->player_name(j), game_->player_name(k)}});
+    space.slots.push_back({"signal", std::vector<std::string>(kSignalNames, kSignalNames + kCopSignals)});
+  } else if (p == Phase::kAnnounce) {
+    space.slots.push_back({"about " + game_->player_name(j), {"innocent", "guilty"}});
+    space.slots.push_back({"about " + game_->player_name(k), {"innocent", "guilty"}});
+  }
+  return space;
+}
+
+void CopState::apply_actions(const Action* joint, double* reward) {
+  if (phase() == Phase::kTalk) {
+    int from = speaker(), j, k;
+    others(from, &j, &k);
+    int to = joint[0][0] == 0 ? j : k;
+    int signal = joint[0][1];
+    log_[messages_++] = {static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to),
+                         static_cast<std::uint8_t>(signal)};
+    ++received_[to][from][signal];
+    for (int kind = 0; kind < 5; ++kind) factor_[to][from][kind] *= game_->factor_step(to, kind, signal);
+    return;
+  }
+  bool blame[3][3] = {};
+  for (int i = 0; i < 3; ++i) {
+    int j, k;
+    others(i, &j, &k);
+    blame[i][j] = joint[i][0] == 1;
+    blame[i][k] = joint[i][1] == 1;
+    blame_[i] = static_cast<std::uint8_t>((blame[i][j] << j) | (blame[i][k] << k));
+  }
+  std::array<int, 3> y = cop_years(blame);
+  for (int i = 0; i < 3; ++i) {
+    years_[i] = static_cast<std::int8_t>(y[i]);
+    reward[i] -= y[i];
+  }
+  announced_ = true;
+}
+
+int CopState::num_chance_outcomes() const { return phase() == Phase::kOrder ? 6 : 0; }
+double CopState::chance_probability(int) const { return 1.0 / 6.0; }
+
+std::string CopState::chance_label(int outcome) const {
+  const auto& o = kOrders[outcome];
+  return game_->player_name(o[0]) + " > " + game_->player_name(o[1]) + " > " + game_->player_name(o[2]);
+}
+
+void CopState::apply_chance(int outcome, double*) { order_index_ = static_cast<std::int8_t>(outcome); }
+
+std::unique_ptr<State> CopState::clone() const { return std::make_unique<CopState>(*this); }
+
+void CopState::copy_from(const State& other) { *this = static_cast<const CopState&>(other); }
+
+int CopState::move_number() const { return (order_index_ >= 0) + messages_ + announced_; }
+
+double CopState::trust(int i, int j) const {
+  const PersonalityParams& q = game_->params(i);
+  double t = 0;
+  for (int s = 0; s < kCopSignals; ++s) t += q.trust_weight[s] * received_[i][j][s];
+  return t;
+}
+
+int CopState::proposals(int i, int j) const { return received_[i][j][static_cast<int>(Signal::kPropose)]; }
+
+// "cop order=<0-5> talk=<from><to><signal letter>,... blames=<3 digits>"; the letters are the signals'
+// initials but for "promise" (m) and "accuse" (x), to keep them distinct.
+namespace {
+constexpr char kSignalLetters[kCopSignals + 1] = "pmrtx";
+}
+
+std::string CopState::serialise() const {
+  std::string out = "cop";
+  if (order_index_ < 0) return out;
+  out += " order=" + std::to_string(order_index_);
+  out += " talk=";
+  for (int m = 0; m < messages_; ++m) {
+    if (m) out += ',';
+    out += static_cast<char>('0' + log_[m].from);
+    out += static_cast<char>('0' + log_[m].to);
+    out += kSignalLetters[log_[m].signal];
+  }
+  if (announced_) {
+    out += " blames=";
+    for (int i = 0; i < 3; ++i) out += static_cast<char>('0' + blame_[i]);
+  }
+  return out;
+}
+
+bool CopState::parse(std::string_view text, std::string* error) {
+  *this = CopState(game_);
+  std::istringstream in{std::string(text)};
+  std::string word;
+  if (!(in >> word) || word != "cop") return *error = "a COP state starts with \"cop\"", false;
+  double reward[3] = {};
+  while (in >> word) {
+    if (word.rfind("order=", 0) == 0 && order_index_ < 0 && word.size() == 7 && word[6] >= '0' &&
+        word[6] <= '5') {
+      apply_chance(word[6] - '0', reward);
+    } else if (word.rfind("talk=", 0) == 0 && phase() == Phase::kTalk) {
+      std::string list = word.substr(5);
+      for (std::size_t at = 0; at < list.size();) {
+        if (phase() != Phase::kTalk || at + 3 > list.size()) return *error = "too many messages", false;
+        int from = list[at] - '0', to = list[at + 1] - '0';
+        const char* letter = std::char_traits<char>::find(kSignalLetters, kCopSignals, list[at + 2]);
+        if (from != speaker() || to < 0 || to > 2 || to == from || letter == nullptr) {
+          return *error = "message " + list.substr(at, 3) + " is not a legal message here", false;
+        }
+        int j, k;
+        others(from, &j, &k);
+        Action a{to == j ? 0 : 1, static_cast<int>(letter - kSignalLetters)};
+        apply_actions(&a, reward);
+        at += 3;
+        if (at < list.size() && list[at] == ',') ++at;
+      }
+    } else if (word.rfind("blames=", 0) == 0 && phase() == Phase::kAnnounce && word.size() == 10) {
+      Action joint[3];
+      for (int i = 0; i < 3; ++i) {
+        int bits = word[7 + i] - '0', j, k;
+        others(i, &j, &k);
+        if (bits < 0 || bits > 7 || (bits >> i) & 1) return *error = "bad blames " + word, false;
+        joint[i] = Action{(bits >> j) & 1, (bits >> k) & 1};
+      }
+      apply_actions(joint, reward);
+    } else {
+      return *error = "unexpected \"" + word + "\"", false;
+    }
+  }
+  return true;
+}
+
+std::string CopState::describe() const {
+  nlohmann::json out;
+  out["phase"] = std::array<const char*, 4>{"order", "talk", "announce", "done"}[static_cast<int>(phase())];
+  if (order_index_ >= 0) {
+    auto& order = out["order"] = nlohmann::json::array();
+    for (int i : kOrders[order_index_]) order.push_back(game_->player_name(i));
+  }
+  auto& talk = out["messages"] = nlohmann::json::array();
+  for (int m = 0; m < messages_; ++m) {
+    talk.push_back({{"from", game_->player_name(log_[m].from)},
+                    {"to", game_->player_name(log_[m].to)},
+                    {"signal", kSignalNames[log_[m].signal]}});
+  }
+  auto& trust_json = out["trust"] = nlohmann::json::object();
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      if (i != j) trust_json[game_->player_name(i)][game_->player_name(j)] = trust(i, j);
+    }
+  }
+  if (announced_) {
+    auto& ann = out["announcements"] = nlohmann::json::object();
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 3; ++j) {
+        if (i != j) ann[game_->player_name(i)][game_->player_name(j)] = blames(i, j) ? "guilty" : "innocent";
+      }
+      out["years"][game_->player_name(i)] = years_[i];
+    }
+  }
+  return out.dump();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The game.
+
+const std::array<std::uint8_t, 3>& CopGame::order(int i) { return kOrders[i]; }
+
+CopGame::CopGame(std::array<Personality, 3> personalities, std::array<std::string, 3> names, int rounds)
+    : personalities_(personalities), names_(std::move(names)), rounds_(rounds) {
+  for (int i = 0; i < 3; ++i) params_[i] = personality_params(personalities_[i]);
+  prepare();
+}
+
+void CopGame::prepare() {
+  for (int i = 0; i < 3; ++i) {
+    const PersonalityParams& q = params_[i];
+    for (int g = 0; g < kCopSignals; ++g) {
+      double w = q.trust_weight[g];
+      factor_step_[i][kFactorFriendly][g] = std::exp((q.recipient_trust + q.friendliness) * w);
+      factor_step_[i][kFactorHostile][g] = std::exp((q.recipient_trust - q.friendliness) * w);
+      factor_step_[i][kFactorGap][g] = std::exp(q.trust_gap * w);
+      factor_step_[i][kFactorBoth][g] = std::exp(-q.both_trust * w);
+      factor_step_[i][kFactorProposal][g] = g == static_cast<int>(Signal::kPropose) ? std::exp(q.proposal) : 1.0;
+    }
+    auto policy = std::make_unique<CopPolicy>(this, i);
+    policy->prepare();
+    policies_[i] = std::move(policy);
+  }
+}
+
+CopGame::CopGame(std::array<Personality, 3> personalities, std::array<std::string, 3> names, int rounds,
+                 const std::array<PersonalityParams, 3>& params)
+    : CopGame(personalities, std::move(names), rounds) {
+  params_ = params;
+  prepare();
+}
+
+std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& game, std::int64_t games,
+                                                             std::uint64_t seed) {
+  std::array<std::array<double, 4>, 3> out{};
+  CopState s(&game);
+  const CopState start(&game);
+  for (std::int64_t g = 0; g < games; ++g) {
+    Rng rng(seed, static_cast<std::uint64_t>(g));
+    s = start;
+    double reward[3] = {};
+    resolve_chance(s, rng, reward);
+    while (s.type() == NodeType::kDecision) {
+      int acting[3];
+      Action joint[3];
+      int n = s.acting(acting);
+      for (int a = 0; a < n; ++a) joint[a] = game.policy(acting[a]).sample(s, acting[a], rng);
+      s.apply_actions(joint, reward);
+    }
+    for (int i = 0; i < 3; ++i) {
+      int j, k;
+      CopState::others(i, &j, &k);
+      out[i][s.blames(i, j) | (s.blames(i, k) << 1)] += 1.0 / static_cast<double>(games);
+    }
+  }
+  return out;
+}
+
+std::unique_ptr<State> CopGame::initial_state() const { return std::make_unique<CopState>(this); }
+
+std::unique_ptr<State> CopGame::deserialise(std::string_view text, std::string* error) const {
+  auto state = std::make_unique<CopState>(this);
+  if (!state->parse(text, error)) return nullptr;
+  return state;
+}
+
+}  // namespace motive::game

@@ -1,0 +1,157 @@
+#include "game/game.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace motive::game {
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t* x) {
+  std::uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+}  // namespace
+
+Rng::Rng(std::uint64_t seed, std::uint64_t stream) {
+  // Mix the stream into the seed through one splitmix step, so that neighbouring (seed, stream)
+  // pairs give unrelated states.
+  std::uint64_t x = seed;
+  std::uint64_t mixed = splitmix64(&x) ^ (stream * 0xd1b54a32d192ed03ULL);
+  for (auto& word : s_) word = splitmix64(&mixed);
+}
+
+std::uint64_t Rng::next() {
+  std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+  std::uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = rotl(s_[3], 45);
+  return result;
+}
+
+int Rng::pick(const double* p, int n) {
+  double u = uniform(), sum = 0;
+  int last = n - 1;
+  for (int i = 0; i < n; ++i) {
+    if (p[i] <= 0) continue;
+    last = i;
+    sum += p[i];
+    if (u < sum) return i;
+  }
+  return last;
+}
+
+Action::Action(std::initializer_list<int> choices) {
+  for (int c : choices) choice_[size_++] = static_cast<std::int16_t>(c);
+}
+
+bool Action::operator==(const Action& other) const {
+  return size_ == other.size_ && std::equal(choice_.begin(), choice_.begin() + size_, other.choice_.begin());
+}
+
+bool Action::operator<(const Action& other) const {
+  return std::lexicographical_compare(choice_.begin(), choice_.begin() + size_, other.choice_.begin(),
+                                      other.choice_.begin() + other.size_);
+}
+
+std::uint64_t Action::hash() const {
+  std::uint64_t h = 1469598103934665603ULL ^ size_;
+  for (int i = 0; i < size_; ++i) h = (h ^ static_cast<std::uint16_t>(choice_[i])) * 1099511628211ULL;
+  return h;
+}
+
+std::int64_t ActionSpace::size() const {
+  std::int64_t n = 1;
+  for (const Slot& slot : slots) {
+    auto k = static_cast<std::int64_t>(slot.choices.size());
+    if (k == 0) return 0;
+    if (n > std::numeric_limits<std::int64_t>::max() / k) return std::numeric_limits<std::int64_t>::max();
+    n *= k;
+  }
+  return n;
+}
+
+Action ActionSpace::decode(std::int64_t index) const {
+  Action action;
+  action.resize(static_cast<int>(slots.size()));
+  for (int s = static_cast<int>(slots.size()) - 1; s >= 0; --s) {
+    auto k = static_cast<std::int64_t>(slots[s].choices.size());
+    action.set(s, static_cast<int>(index % k));
+    index /= k;
+  }
+  return action;
+}
+
+std::int64_t ActionSpace::encode(const Action& action) const {
+  std::int64_t index = 0;
+  for (std::size_t s = 0; s < slots.size(); ++s) {
+    index = index * static_cast<std::int64_t>(slots[s].choices.size()) + action[static_cast<int>(s)];
+  }
+  return index;
+}
+
+bool ActionSpace::contains(const Action& action) const {
+  if (action.size() != static_cast<int>(slots.size())) return false;
+  for (std::size_t s = 0; s < slots.size(); ++s) {
+    int c = action[static_cast<int>(s)];
+    if (c < 0 || c >= static_cast<int>(slots[s].choices.size())) return false;
+  }
+  return true;
+}
+
+std::string ActionSpace::label(const Action& action, bool named) const {
+  std::string out;
+  for (std::size_t s = 0; s < slots.size() && static_cast<int>(s) < action.size(); ++s) {
+    if (s) out += ", ";
+    if (named) out += slots[s].name + ": ";
+    int c = action[static_cast<int>(s)];
+    out += c >= 0 && c < static_cast<int>(slots[s].choices.size()) ? slots[s].choices[c] : "?";
+  }
+  return out;
+}
+
+bool ActionSpace::parse(const std::vector<std::string>& labels, Action* action) const {
+  if (labels.size() != slots.size()) return false;
+  action->resize(static_cast<int>(slots.size()));
+  for (std::size_t s = 0; s < slots.size(); ++s) {
+    const auto& choices = slots[s].choices;
+    auto it = std::find(choices.begin(), choices.end(), labels[s]);
+    if (it == choices.end()) return false;
+    action->set(static_cast<int>(s), static_cast<int>(it - choices.begin()));
+  }
+  return true;
+}
+
+std::vector<std::vector<double>> marginals(const Policy& policy, const State& state, int player) {
+  ActionSpace space = state.legal_actions(player);
+  std::vector<std::vector<double>> out;
+  for (const Slot& slot : space.slots) out.emplace_back(slot.choices.size(), 0.0);
+  std::vector<std::pair<Action, double>> dist;
+  policy.distribution(state, player, &dist);
+  for (const auto& [action, p] : dist) {
+    for (std::size_t s = 0; s < out.size(); ++s) out[s][action[static_cast<int>(s)]] += p;
+  }
+  return out;
+}
+
+void Game::value(const State& state, double* v) const {
+  std::fill(v, v + num_players(), 0.0);
+}
+
+int find_player(const Game& game, std::string_view name) {
+  for (int i = 0; i < game.num_players(); ++i) {
+    if (game.player_name(i) == name) return i;
+  }
+  return -1;
+}
+
+}  // namespace motive::game

@@ -1,0 +1,636 @@
+#include "game/methods.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <unordered_map>
+
+namespace motive::game {
+
+namespace {
+
+constexpr std::int64_t kProgressEvery = 4096;
+
+void report(const Context* context, double fraction) {
+  if (context) context->report(fraction);
+}
+
+// Runs rollouts of Algorithm 1 into preallocated rows, reusing two scratch states: nothing is
+// allocated per rollout.
+class Roller {
+ public:
+  Roller(const Game& game, const State& start, int depth, const std::vector<Fixed>& fixed)
+      : game_(game), start_(start), depth_(depth), fixed_(fixed), players_(game.num_players()),
+        gamma_(game.discount()), rollout_value_(!game.has_heuristic_value()), scratch_(start.clone()),
+        tail_(start.clone()) {}
+
+  // Rollout j: writes depth × players utilities to `rows`, and step-0 actions to `first` (players
+  // entries; untouched for players who do not act) when not null.
+  void run(std::uint64_t seed, std::int64_t j, double* rows, Action* first) {
+    Rng rng(seed, static_cast<std::uint64_t>(j));
+    State& s = *scratch_;
+    s.copy_from(start_);
+    double cumulative[kMaxPlayers] = {};
+    resolve_chance(s, rng, cumulative);
+    double discount = 1;
+    for (int t = 0; t < depth_; ++t) {
+      double* row = rows + static_cast<std::ptrdiff_t>(t) * players_;
+      if (s.type() == NodeType::kTerminal) {
+        std::copy(cumulative, cumulative + players_, row);
+        continue;
+      }
+      int acting[kMaxPlayers];
+      Action joint[kMaxPlayers];
+      int n = s.acting(acting);
+      for (int a = 0; a < n; ++a) joint[a] = game_.policy(acting[a]).sample(s, acting[a], rng);
+      for (const Fixed& f : fixed_) {
+        if (f.step != t) continue;
+        for (int a = 0; a < n; ++a) {
+          if (acting[a] == f.player) joint[a] = f.action;
+        }
+      }
+      if (first && t == 0) {
+        for (int a = 0; a < n; ++a) first[acting[a]] = joint[a];
+      }
+      double reward[kMaxPlayers] = {};
+      s.apply_actions(joint, reward);
+      resolve_chance(s, rng, reward);
+      for (int i = 0; i < players_; ++i) cumulative[i] += discount * reward[i];
+      discount *= gamma_;
+      double v[kMaxPlayers] = {};
+      value(s, rng, v);
+      for (int i = 0; i < players_; ++i) row[i] = cumulative[i] + discount * v[i];
+    }
+  }
+
+ private:
+  // V(s): the heuristic, or the discounted return of one play to the end with the policies.
+  void value(const State& s, Rng& rng, double* v) {
+    if (!rollout_value_) {
+      game_.value(s, v);
+      return;
+    }
+    State& tail = *tail_;
+    tail.copy_from(s);
+    double discount = 1;
+    for (int steps = 0; tail.type() != NodeType::kTerminal && steps <= game_.max_length(); ++steps) {
+      int acting[kMaxPlayers];
+      Action joint[kMaxPlayers];
+      int n = tail.acting(acting);
+      for (int a = 0; a < n; ++a) joint[a] = game_.policy(acting[a]).sample(tail, acting[a], rng);
+      double reward[kMaxPlayers] = {};
+      tail.apply_actions(joint, reward);
+      resolve_chance(tail, rng, reward);
+      for (int i = 0; i < players_; ++i) v[i] += discount * reward[i];
+      discount *= gamma_;
+    }
+  }
+
+  const Game& game_;
+  const State& start_;
+  int depth_;
+  const std::vector<Fixed>& fixed_;
+  int players_;
+  double gamma_;
+  bool rollout_value_;
+  std::unique_ptr<State> scratch_, tail_;
+};
+
+bool constant(const std::vector<double>& rows, int players, int column, std::int64_t first, std::int64_t last) {
+  for (std::int64_t r = first + 1; r < last; ++r) {
+    if (rows[r * players + column] != rows[first * players + column]) return false;
+  }
+  return true;
+}
+
+std::string constant_reason(const Game& game, int i) {
+  return "the utility of " + game.player_name(i) + " does not vary over the simulations: a correlation with a "
+         "constant is undefined";
+}
+
+}  // namespace
+
+void resolve_chance(State& state, Rng& rng, double* reward) {
+  double p[64];
+  while (state.type() == NodeType::kChance) {
+    int n = state.num_chance_outcomes();
+    int outcome;
+    if (n <= 64) {
+      for (int k = 0; k < n; ++k) p[k] = state.chance_probability(k);
+      outcome = rng.pick(p, n);
+    } else {
+      // Many outcomes: walk the cumulative sum without a buffer.
+      double u = rng.uniform(), sum = 0;
+      outcome = n - 1;
+      for (int k = 0; k < n; ++k) {
+        double pk = state.chance_probability(k);
+        if (pk <= 0) continue;
+        sum += pk;
+        outcome = k;
+        if (u < sum) break;
+      }
+    }
+    state.apply_chance(outcome, reward);
+  }
+}
+
+Samples simulate_range(const Game& game, const State& state, const SimulateOptions& options,
+                       const std::vector<Fixed>& fixed, std::int64_t first, std::int64_t last,
+                       const Context* context) {
+  Samples out;
+  out.players = game.num_players();
+  out.depth = options.depth;
+  out.rollouts = last - first;
+  const int p = out.players, d = options.depth;
+  out.rows.assign(static_cast<std::size_t>(out.rollouts * d * p), 0.0);
+  if (options.record_first_actions) out.first_actions.assign(static_cast<std::size_t>(out.rollouts * p), Action());
+  Roller roller(game, state, d, fixed);
+  for (std::int64_t j = first; j < last; ++j) {
+    if ((j - first) % kProgressEvery == 0) report(context, static_cast<double>(j - first) / (last - first));
+    std::int64_t local = j - first;
+    roller.run(options.seed, j, out.rows.data() + local * d * p,
+               options.record_first_actions ? out.first_actions.data() + local * p : nullptr);
+  }
+  report(context, 1.0);
+  return out;
+}
+
+Samples simulate(const Game& game, const State& state, const SimulateOptions& options,
+                 const std::vector<Fixed>& fixed, const Context* context) {
+  return simulate_range(game, state, options, fixed, 0, options.rollouts, context);
+}
+
+namespace {
+
+// Per-rollout means of each column (the average of a rollout's d rows): the unit of the standard errors.
+std::vector<double> rollout_means(const Samples& s) {
+  std::vector<double> out(static_cast<std::size_t>(s.rollouts * s.players), 0.0);
+  for (std::int64_t j = 0; j < s.rollouts; ++j) {
+    for (int t = 0; t < s.depth; ++t) {
+      for (int i = 0; i < s.players; ++i) out[j * s.players + i] += s.at(j * s.depth + t, i) / s.depth;
+    }
+  }
+  return out;
+}
+
+void mean_and_error(const std::vector<double>& units, std::int64_t n, int players, std::vector<double>* mean,
+                    std::vector<double>* error, std::vector<double>* deviation) {
+  mean->assign(players, 0.0);
+  error->assign(players, 0.0);
+  if (deviation) deviation->assign(players, 0.0);
+  for (int i = 0; i < players; ++i) {
+    double m = 0;
+    for (std::int64_t j = 0; j < n; ++j) m += units[j * players + i];
+    m /= static_cast<double>(n);
+    double ss = 0;
+    for (std::int64_t j = 0; j < n; ++j) ss += (units[j * players + i] - m) * (units[j * players + i] - m);
+    double var = n > 1 ? ss / static_cast<double>(n - 1) : 0.0;
+    (*mean)[i] = m;
+    (*error)[i] = std::sqrt(var / static_cast<double>(n));
+    if (deviation) (*deviation)[i] = std::sqrt(var);
+  }
+}
+
+}  // namespace
+
+Sbue sbue(const Game& game, const State& state, int player, const Action& action, const SimulateOptions& options,
+          const Context* context) {
+  Sbue out;
+  const int p = game.num_players();
+  std::vector<Fixed> fixed = {{player, 0, action}};
+  Context explained_part(context ? context->part(0, 0.5) : ProgressCallback{});
+  Context baseline_part(context ? context->part(0.5, 1) : ProgressCallback{});
+  Samples explained = simulate(game, state, options, fixed, context ? &explained_part : nullptr);
+  Samples baseline = simulate(game, state, options, {}, context ? &baseline_part : nullptr);
+  mean_and_error(rollout_means(explained), explained.rollouts, p, &out.mean, &out.standard_error, nullptr);
+  std::vector<double> unused;
+  // σ of the rows themselves (the paper standardises each utility), μ their mean.
+  mean_and_error(baseline.rows, baseline.rollouts * baseline.depth, p, &out.baseline_mean, &unused,
+                 &out.baseline_deviation);
+  for (int i = 0; i < p; ++i) {
+    double sigma = out.baseline_deviation[i];
+    if (sigma > 0) {
+      out.z.push_back({(out.mean[i] - out.baseline_mean[i]) / sigma, {}});
+      out.z_standard_error.push_back({out.standard_error[i] / sigma, {}});
+    } else {
+      std::string why = "the utility of " + game.player_name(i) +
+                        " does not vary in unconstrained simulation (σ = 0): no z-score";
+      out.z.push_back({std::nullopt, why});
+      out.z_standard_error.push_back({std::nullopt, why});
+    }
+  }
+  return out;
+}
+
+std::vector<Maybe> correlation_matrix(const Samples& samples, std::int64_t first, std::int64_t last,
+                                      const Game& game) {
+  const int p = samples.players;
+  const auto& rows = samples.rows;
+  std::vector<double> mean(p, 0.0), sd(p, 0.0);
+  std::vector<bool> flat(p);
+  const double n = static_cast<double>(last - first);
+  for (int i = 0; i < p; ++i) {
+    flat[i] = constant(rows, p, i, first, last);
+    for (std::int64_t r = first; r < last; ++r) mean[i] += rows[r * p + i];
+    mean[i] /= n;
+  }
+  std::vector<Maybe> out(static_cast<std::size_t>(p * p));
+  std::vector<double> cov(static_cast<std::size_t>(p * p), 0.0);
+  for (std::int64_t r = first; r < last; ++r) {
+    for (int i = 0; i < p; ++i) {
+      double di = rows[r * p + i] - mean[i];
+      for (int j = i; j < p; ++j) cov[i * p + j] += di * (rows[r * p + j] - mean[j]);
+    }
+  }
+  for (int i = 0; i < p; ++i) {
+    for (int j = i; j < p; ++j) {
+      Maybe m;
+      if (flat[i] || flat[j]) {
+        m.reason = constant_reason(game, flat[i] ? i : j);
+      } else {
+        double c = cov[i * p + j] / std::sqrt(cov[i * p + i] * cov[j * p + j]);
+        m.value = std::clamp(c, -1.0, 1.0);
+      }
+      out[i * p + j] = out[j * p + i] = m;
+    }
+  }
+  return out;
+}
+
+Sica sica(const Game& game, const State& state, const SimulateOptions& options, int batches,
+          const Context* context) {
+  Sica out;
+  const int p = game.num_players();
+  Samples samples = simulate(game, state, options, {}, context);
+  const std::int64_t rows = samples.rollouts * samples.depth;
+  out.correlation = correlation_matrix(samples, 0, rows, game);
+  out.mean.assign(p, 0.0);
+  for (std::int64_t r = 0; r < rows; ++r) {
+    for (int i = 0; i < p; ++i) out.mean[i] += samples.at(r, i) / static_cast<double>(rows);
+  }
+  // Batch means: contiguous batches of rollouts (each rollout's d rows stay together).
+  batches = static_cast<int>(std::min<std::int64_t>(batches, samples.rollouts));
+  std::vector<std::vector<double>> per_cell(static_cast<std::size_t>(p * p));
+  for (int b = 0; b < batches; ++b) {
+    std::int64_t from = samples.rollouts * b / batches * samples.depth;
+    std::int64_t to = samples.rollouts * (b + 1) / batches * samples.depth;
+    std::vector<Maybe> c = correlation_matrix(samples, from, to, game);
+    for (int cell = 0; cell < p * p; ++cell) {
+      if (c[cell].value) per_cell[cell].push_back(*c[cell].value);
+    }
+  }
+  for (int cell = 0; cell < p * p; ++cell) {
+    Maybe se;
+    const auto& v = per_cell[cell];
+    if (!out.correlation[cell].value) {
+      se.reason = out.correlation[cell].reason;
+    } else if (v.size() < 2) {
+      se.reason = "fewer than two batches of rollouts have a defined correlation: no standard error";
+    } else {
+      double m = 0;
+      for (double x : v) m += x;
+      m /= static_cast<double>(v.size());
+      double ss = 0;
+      for (double x : v) ss += (x - m) * (x - m);
+      se.value = std::sqrt(ss / static_cast<double>(v.size() - 1) / static_cast<double>(v.size()));
+    }
+    out.standard_error.push_back(se);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Probable actions.
+
+namespace {
+
+int most_probable(const std::vector<std::pair<Action, double>>& dist) {
+  int best = 0;
+  for (int k = 1; k < static_cast<int>(dist.size()); ++k) {
+    if (dist[k].second > dist[best].second) best = k;
+  }
+  return best;
+}
+
+// Takes the most probable chance outcome until a decision node; records the labels.
+void greedy_chance(State& state, std::vector<std::string>* labels) {
+  while (state.type() == NodeType::kChance) {
+    int n = state.num_chance_outcomes(), best = 0;
+    for (int k = 1; k < n; ++k) {
+      if (state.chance_probability(k) > state.chance_probability(best)) best = k;
+    }
+    labels->push_back(state.chance_label(best));
+    double reward[kMaxPlayers] = {};
+    state.apply_chance(best, reward);
+  }
+}
+
+}  // namespace
+
+Probable probable_actions(const Game& game, const State& state, int player, const Action& action, int turns,
+                          const SimulateOptions& options, const Context* context) {
+  Probable out;
+  const int p = game.num_players();
+  SimulateOptions one = options;
+  one.depth = 1;
+  one.record_first_actions = true;
+  Samples samples = simulate(game, state, one, {{player, 0, action}}, context);
+
+  std::unique_ptr<State> s = state.clone();
+  greedy_chance(*s, &out.chance);
+  if (s->type() != NodeType::kDecision) {
+    out.final_state = s->serialise();
+    return out;
+  }
+  int acting[kMaxPlayers];
+  Action joint[kMaxPlayers];
+  int n = s->acting(acting);
+  for (int a = 0; a < n; ++a) {
+    int i = acting[a];
+    if (i == player) {
+      joint[a] = action;
+      continue;
+    }
+    // The most frequent step-0 action of agent i; ties go to the first in action order.
+    std::map<Action, std::int64_t> counts;
+    for (std::int64_t j = 0; j < samples.rollouts; ++j) {
+      const Action& x = samples.first_actions[j * p + i];
+      if (x.size() > 0) ++counts[x];
+    }
+    ProbableAction pa;
+    pa.step = 0;
+    pa.player = i;
+    pa.sampled = true;
+    std::int64_t best = -1;
+    for (const auto& [x, c] : counts) {
+      if (c > best) best = c, pa.action = x;
+    }
+    pa.frequency = static_cast<double>(best) / static_cast<double>(samples.rollouts);
+    pa.space = s->legal_actions(i);
+    for (const Slot& slot : pa.space.slots) pa.marginals.emplace_back(slot.choices.size(), 0.0);
+    for (const auto& [x, c] : counts) {
+      for (std::size_t slot = 0; slot < pa.marginals.size(); ++slot) {
+        pa.marginals[slot][x[static_cast<int>(slot)]] += static_cast<double>(c) / samples.rollouts;
+      }
+    }
+    joint[a] = pa.action;
+    out.actions.push_back(std::move(pa));
+  }
+  double reward[kMaxPlayers] = {};
+  s->apply_actions(joint, reward);
+  std::vector<std::pair<Action, double>> dist;
+  for (int step = 1; step < turns; ++step) {
+    greedy_chance(*s, &out.chance);
+    if (s->type() != NodeType::kDecision) break;
+    n = s->acting(acting);
+    for (int a = 0; a < n; ++a) {
+      int i = acting[a];
+      game.policy(i).distribution(*s, i, &dist);
+      int best = most_probable(dist);
+      ProbableAction pa;
+      pa.step = step;
+      pa.player = i;
+      pa.action = dist[best].first;
+      pa.frequency = dist[best].second;
+      pa.marginals = marginals(game.policy(i), *s, i);
+      pa.space = s->legal_actions(i);
+      joint[a] = pa.action;
+      out.actions.push_back(std::move(pa));
+    }
+    std::fill(reward, reward + kMaxPlayers, 0.0);
+    s->apply_actions(joint, reward);
+  }
+  out.final_state = s->serialise();
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Exact moments.
+
+namespace {
+
+class Enumerator {
+ public:
+  Enumerator(const Game& game, int depth, const std::vector<Fixed>& fixed, std::int64_t max_nodes,
+             const Context* context)
+      : game_(game), depth_(depth), fixed_(fixed), max_nodes_(max_nodes), context_(context),
+        players_(game.num_players()), gamma_(game.discount()) {}
+
+  // Calls leaf(state, probability, reward) for every state reached from `state` through chance
+  // nodes, with the rewards paid on the way added to `reward`.
+  void through_chance(const State& state, double probability, const double* reward,
+                      const std::function<void(const State&, double, const double*)>& leaf) {
+    if (!count()) return;
+    if (state.type() != NodeType::kChance) {
+      leaf(state, probability, reward);
+      return;
+    }
+    for (int k = 0; k < state.num_chance_outcomes() && !aborted_; ++k) {
+      double pk = state.chance_probability(k);
+      if (pk <= 0) continue;
+      std::unique_ptr<State> child = state.clone();
+      double r[kMaxPlayers];
+      std::copy(reward, reward + players_, r);
+      child->apply_chance(k, r);
+      through_chance(*child, probability * pk, r, leaf);
+    }
+  }
+
+  // Calls next(child, probability, reward) for every joint action at decision node `state` (the
+  // policies' distributions; fixed actions at step t), the chance nodes after it resolved.
+  void joint_actions(const State& state, int t, double probability,
+                     const std::function<void(const State&, double, const double*)>& next) {
+    int acting[kMaxPlayers];
+    int n = state.acting(acting);
+    std::vector<std::vector<std::pair<Action, double>>> dists(n);
+    for (int a = 0; a < n; ++a) {
+      const Fixed* f = nullptr;
+      for (const Fixed& x : fixed_) {
+        if (x.step == t && x.player == acting[a]) f = &x;
+      }
+      if (f) {
+        dists[a] = {{f->action, 1.0}};
+      } else {
+        game_.policy(acting[a]).distribution(state, acting[a], &dists[a]);
+      }
+    }
+    std::vector<int> index(n, 0);
+    Action joint[kMaxPlayers];
+    while (!aborted_) {
+      double q = probability;
+      for (int a = 0; a < n; ++a) {
+        joint[a] = dists[a][index[a]].first;
+        q *= dists[a][index[a]].second;
+      }
+      if (q > 0) {
+        if (!count()) return;
+        std::unique_ptr<State> child = state.clone();
+        double r[kMaxPlayers] = {};
+        child->apply_actions(joint, r);
+        through_chance(*child, q, r, next);
+      }
+      int a = n - 1;
+      while (a >= 0 && ++index[a] == static_cast<int>(dists[a].size())) index[a--] = 0;
+      if (a < 0) break;
+    }
+  }
+
+  // Games without a heuristic value: Simulate's V(s') is the return of one play to the end, so a row's
+  // utility is the realised return, and its distribution (not only its mean) comes from the whole
+  // tail of the tree. Adds every terminal leaf below `state` as a row with its probability.
+  void tail(const State& state, double probability, const double* cumulative, double discount) {
+    if (state.type() == NodeType::kTerminal) {
+      add(cumulative, probability);
+      return;
+    }
+    joint_actions(state, -1, probability, [&](const State& child, double q, const double* r) {
+      double c[kMaxPlayers];
+      for (int i = 0; i < players_; ++i) c[i] = cumulative[i] + discount * r[i];
+      tail(child, q, c, discount * gamma_);
+    });
+  }
+
+  // Adds the rows of steps t..d−1 below `state` (reached with `probability`, having paid `cumulative`,
+  // discount γ^t) to the moments.
+  void rows(const State& state, int t, double probability, const double* cumulative, double discount) {
+    if (t == depth_) return;
+    if (state.type() == NodeType::kTerminal) {
+      add(cumulative, probability * (depth_ - t));
+      return;
+    }
+    joint_actions(state, t, probability, [&](const State& child, double q, const double* r) {
+      double c[kMaxPlayers], v[kMaxPlayers], u[kMaxPlayers];
+      for (int i = 0; i < players_; ++i) c[i] = cumulative[i] + discount * r[i];
+      if (game_.has_heuristic_value()) {
+        game_.value(child, v);
+        for (int i = 0; i < players_; ++i) u[i] = c[i] + discount * gamma_ * v[i];
+        add(u, q);
+      } else {
+        tail(child, q, c, discount * gamma_);
+      }
+      rows(child, t + 1, q, c, discount * gamma_);
+    });
+  }
+
+  void start(const State& state) {
+    mean_.assign(players_, 0.0);
+    second_.assign(static_cast<std::size_t>(players_ * players_), 0.0);
+    double zero[kMaxPlayers] = {};
+    through_chance(state, 1.0, zero, [&](const State& s, double q, const double* r) { rows(s, 0, q, r, 1.0); });
+  }
+
+  bool aborted() const { return aborted_; }
+  std::int64_t nodes() const { return nodes_; }
+  std::vector<double> mean_, second_;
+
+ private:
+  void add(const double* u, double weight) {
+    for (int i = 0; i < players_; ++i) {
+      mean_[i] += weight * u[i];
+      for (int j = 0; j < players_; ++j) second_[i * players_ + j] += weight * u[i] * u[j];
+    }
+  }
+
+  bool count() {
+    if (aborted_) return false;
+    if (++nodes_ > max_nodes_) {
+      aborted_ = true;
+      return false;
+    }
+    if (context_ && nodes_ % 65536 == 0) context_->report(std::min(0.99, static_cast<double>(nodes_) / max_nodes_));
+    return true;
+  }
+
+  const Game& game_;
+  int depth_;
+  const std::vector<Fixed>& fixed_;
+  std::int64_t max_nodes_;
+  const Context* context_;
+  int players_;
+  double gamma_;
+  std::int64_t nodes_ = 0;
+  bool aborted_ = false;
+};
+
+// The number of leaves of the tree below `state`, were every node as wide as those on one path (the
+// first action of each distribution, the first chance outcome): a cheap estimate that spares a
+// hopeless enumeration (COP's talk: 10^12 leaves) before it starts.
+double estimated_leaves(const Game& game, const State& state, int depth, const std::vector<Fixed>& fixed) {
+  std::unique_ptr<State> s = state.clone();
+  double leaves = 1, reward[kMaxPlayers] = {};
+  std::vector<std::pair<Action, double>> dist;
+  // With the Monte Carlo V the enumeration goes on to the end of the play.
+  const int steps = game.has_heuristic_value() ? depth : game.max_length() + 1;
+  int step = 0;
+  for (int guard = 0; guard <= 2 * (game.max_length() + 1) && s->type() != NodeType::kTerminal; ++guard) {
+    if (s->type() == NodeType::kChance) {
+      leaves *= s->num_chance_outcomes();
+      s->apply_chance(0, reward);
+      continue;
+    }
+    if (step >= steps) break;
+    int acting[kMaxPlayers];
+    Action joint[kMaxPlayers];
+    int n = s->acting(acting);
+    for (int a = 0; a < n; ++a) {
+      bool is_fixed = false;
+      for (const Fixed& f : fixed) {
+        if (f.step == step && f.player == acting[a]) is_fixed = true, joint[a] = f.action;
+      }
+      if (is_fixed) continue;
+      game.policy(acting[a]).distribution(*s, acting[a], &dist);
+      leaves *= static_cast<double>(dist.size());
+      joint[a] = dist.front().first;
+    }
+    s->apply_actions(joint, reward);
+    ++step;
+  }
+  return leaves;
+}
+
+}  // namespace
+
+Exact exact_moments(const Game& game, const State& state, int depth, const std::vector<Fixed>& fixed,
+                    std::int64_t max_nodes, const Context* context) {
+  Exact out;
+  if (estimated_leaves(game, state, depth, fixed) > static_cast<double>(max_nodes)) return out;
+  Enumerator e(game, depth, fixed, max_nodes, context);
+  e.start(state);
+  out.nodes = e.nodes();
+  out.complete = !e.aborted();
+  if (!out.complete) return out;
+  const int p = game.num_players();
+  out.mean.resize(p);
+  out.second.resize(static_cast<std::size_t>(p * p));
+  for (int i = 0; i < p; ++i) out.mean[i] = e.mean_[i] / depth;
+  for (int c = 0; c < p * p; ++c) out.second[c] = e.second_[c] / depth;
+  report(context, 1.0);
+  return out;
+}
+
+std::vector<Maybe> exact_correlation(const Exact& exact, const Game& game) {
+  const int p = game.num_players();
+  std::vector<Maybe> out(static_cast<std::size_t>(p * p));
+  std::vector<double> var(p);
+  std::vector<bool> flat(p);
+  for (int i = 0; i < p; ++i) {
+    var[i] = exact.second[i * p + i] - exact.mean[i] * exact.mean[i];
+    flat[i] = var[i] <= 1e-12 * (1 + exact.mean[i] * exact.mean[i]);
+  }
+  for (int i = 0; i < p; ++i) {
+    for (int j = 0; j < p; ++j) {
+      Maybe m;
+      if (flat[i] || flat[j]) {
+        m.reason = constant_reason(game, flat[i] ? i : j);
+      } else {
+        double cov = exact.second[i * p + j] - exact.mean[i] * exact.mean[j];
+        m.value = std::clamp(cov / std::sqrt(var[i] * var[j]), -1.0, 1.0);
+      }
+      out[i * p + j] = m;
+    }
+  }
+  return out;
+}
+
+}  // namespace motive::game

@@ -1,0 +1,147 @@
+// The explanation methods of Orner et al. (section 4, appendix B) for any Game (game.h).
+//
+// Every sampled method is seeded and reproducible: rollout j draws from Rng(seed, j) alone, so a run
+// split over workers (simulate_range) gives the same rows as one run, and two actions compared at the
+// same seed see the same random numbers in rollout j (common random numbers). Where the tree below a
+// state is small enough, the same quantities are computed EXACTLY by enumerating the other agents'
+// joint actions and the chance outcomes (exact_moments), so a sampled value can be shown beside its
+// exact one.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/progress.h"
+#include "game/game.h"
+
+namespace motive::game {
+
+// One (a_e^i, d_e) of Algorithm 1's C: player `player` plays `action` at step `step` (0-based).
+struct Fixed {
+  int player = 0;
+  int step = 0;
+  Action action;
+};
+
+struct SimulateOptions {
+  std::int64_t rollouts = 1000;  // k
+  int depth = 1;                 // d: decision steps per rollout
+  std::uint64_t seed = 1;
+  // Record every acting player's action at step 0 of each rollout (for probable actions).
+  bool record_first_actions = false;
+};
+
+// Simulate's output: the (k·d) × p matrix X of Algorithm 1 (row j·d + t: the utility vector
+// γ^{t+1}·V(s_{t+1}) + Σ_{u≤t} γ^u R_{u+1} after step t of rollout j), row-major.
+struct Samples {
+  int players = 0;
+  int depth = 0;
+  std::int64_t rollouts = 0;
+  std::vector<double> rows;
+  // With record_first_actions: first_actions[j·p + i] is player i's step-0 action in rollout j
+  // (size 0 when i did not act).
+  std::vector<Action> first_actions;
+  double at(std::int64_t row, int player) const { return rows[row * players + player]; }
+};
+
+// Algorithm 1, Simulate(s, k, d, C). A step is one decision node: the acting players' joint action
+// (drawn from the policies, then each fixed pair replacing its player's action, as in the paper), and
+// the chance nodes that follow it (part of the stochastic transition T). Chance nodes pending at `s`
+// are resolved first. A rollout that ends before depth d repeats its final utility in the rows left.
+// V(s') is the game's heuristic, or, for games without one, a Monte Carlo estimate: the play is
+// finished with the policies and its discounted rewards used (one rollout per row: unbiased).
+// `context` (may be null) receives progress and may cancel (throws Cancelled).
+Samples simulate(const Game& game, const State& state, const SimulateOptions& options,
+                 const std::vector<Fixed>& fixed, const Context* context = nullptr);
+// Rollouts [first, last) only, exactly as simulate() computes them: for splitting work.
+Samples simulate_range(const Game& game, const State& state, const SimulateOptions& options,
+                       const std::vector<Fixed>& fixed, std::int64_t first, std::int64_t last,
+                       const Context* context = nullptr);
+
+// A number that may be undefined, with the reason ("agent c's utility does not vary ...").
+struct Maybe {
+  std::optional<double> value;
+  std::string reason;  // why value is empty
+};
+
+// ---------------------------------------------------------------------------------------------------
+// SBUE (Algorithm 2): the mean utility vector of depth-d simulations in which `player` plays `action`
+// at step 0, with standard errors (of the per-rollout mean of its d rows). The z-score variant
+// (section 4.2) standardises each column by the mean and deviation of the unconstrained simulation
+// at the same seed (common random numbers).
+struct Sbue {
+  std::vector<double> mean;
+  std::vector<double> standard_error;
+  std::vector<Maybe> z;  // (mean − μ) / σ; undefined when σ = 0
+  std::vector<Maybe> z_standard_error;
+  std::vector<double> baseline_mean;  // μ: the unconstrained simulation's mean
+  std::vector<double> baseline_deviation;  // σ
+};
+Sbue sbue(const Game& game, const State& state, int player, const Action& action,
+          const SimulateOptions& options, const Context* context = nullptr);
+
+// SICA (Algorithm 3): the p × p Pearson correlation matrix of the columns of Simulate(s, k, d, ∅).
+// A pair with a constant column has no correlation: the cell is undefined with the reason, never 0.
+// Standard errors by batch means: the rollouts are cut into `batches` contiguous batches (by rollout
+// index, so independent of how work is split) and the spread of the batch correlations gives it.
+struct Sica {
+  std::vector<Maybe> correlation;       // p × p, row-major
+  std::vector<Maybe> standard_error;    // p × p
+  std::vector<double> mean;             // per player, for reference
+};
+Sica sica(const Game& game, const State& state, const SimulateOptions& options, int batches = 20,
+          const Context* context = nullptr);
+// SICA of given samples (the correlation of their columns).
+std::vector<Maybe> correlation_matrix(const Samples& samples, std::int64_t first_row, std::int64_t last_row,
+                                      const Game& game);
+
+// ---------------------------------------------------------------------------------------------------
+// Probable actions (section 4.3): with `player` playing `action` at step 0, each other acting
+// agent's most frequent action over the simulations and its frequency, with per-slot marginals;
+// then, greedily for `turns` − 1 more steps, every acting agent's most probable action under its
+// policy (ties: the first), the most probable chance outcome between steps.
+struct ProbableAction {
+  int step = 0;
+  int player = 0;
+  Action action;
+  double frequency = 0;                        // among the simulations (step 0) or π's probability
+  bool sampled = false;                        // step 0: from the simulations
+  std::vector<std::vector<double>> marginals;  // [slot][choice]
+  ActionSpace space;                           // the player's slots at that step, for labels
+};
+struct Probable {
+  std::vector<ProbableAction> actions;
+  std::vector<std::string> chance;  // chance outcome labels taken between steps, in order
+  std::string final_state;          // serialised state after the greedy trajectory
+};
+Probable probable_actions(const Game& game, const State& state, int player, const Action& action, int turns,
+                          const SimulateOptions& options, const Context* context = nullptr);
+
+// ---------------------------------------------------------------------------------------------------
+// Exact moments of Simulate's rows: the mean utility vector and the mean of its outer product over
+// all (rollout, step) rows, by enumerating every joint action of the policies (with `fixed`) and
+// every chance outcome, to depth d. For games without a heuristic value, Simulate's V(s') is the
+// return of one play to the end, so each row is a realised return and the enumeration goes on to
+// every terminal leaf (the exact distribution of the rows, not only their mean). Stops after
+// `max_nodes` nodes, or before starting when the tree's size estimated along one path exceeds it:
+// complete == false then, with nothing else meaningful.
+struct Exact {
+  bool complete = false;
+  std::int64_t nodes = 0;
+  std::vector<double> mean;     // p
+  std::vector<double> second;   // p × p: E[X_i X_j]
+};
+Exact exact_moments(const Game& game, const State& state, int depth, const std::vector<Fixed>& fixed,
+                    std::int64_t max_nodes, const Context* context = nullptr);
+// The correlation matrix of exact moments (undefined cells with reasons, as SICA).
+std::vector<Maybe> exact_correlation(const Exact& exact, const Game& game);
+
+// ---------------------------------------------------------------------------------------------------
+// Helpers for analyses and tests.
+
+// Plays chance outcomes to the first decision node (or terminal), drawing from `rng`; adds rewards.
+void resolve_chance(State& state, Rng& rng, double* reward);
+
+}  // namespace motive::game

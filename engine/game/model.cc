@@ -1,0 +1,250 @@
+#include "game/model.h"
+
+#include "game/cop.h"
+#include "game/reader_util.h"
+#include "game/user_game.h"
+
+namespace motive::game {
+
+namespace {
+
+constexpr const char* kCop = "communicate-out-of-prison";
+
+std::shared_ptr<const Game> read_cop(const Json& root, FileReader& r) {
+  r.fields(root, {"kind", "title", "description", "builtin", "personalities", "names", "rounds", "states"},
+           "a Communicate Out of Prison game");
+  std::array<Personality, 3> personalities = {Personality::kConArtist, Personality::kSimplePerson,
+                                              Personality::kPolitician};
+  bool ok = true;
+  if (const Json* p = r.find(root, "personalities")) {
+    if (!r.array(*p, "\"personalities\"")) return nullptr;
+    if (p->size() != 3) {
+      r.error("game.bad_personalities", *p, "COP has three agents: list three personalities");
+      return nullptr;
+    }
+    for (int i = 0; i < 3; ++i) {
+      auto name = r.string((*p)[i], "a personality");
+      if (!name) return nullptr;
+      auto parsed = parse_personality(*name);
+      if (!parsed) {
+        r.error("game.unknown_personality", (*p)[i], "\"" + *name + "\" is not a personality",
+                "the personalities are \"con-artist\", \"simple-person\" and \"politician\"");
+        ok = false;
+        continue;
+      }
+      personalities[i] = *parsed;
+    }
+  }
+  std::array<std::string, 3> names = default_cop_names(personalities);
+  if (const Json* n = r.find(root, "names")) {
+    if (!r.array(*n, "\"names\"")) return nullptr;
+    if (n->size() != 3) {
+      r.error("game.bad_personalities", *n, "COP has three agents: list three names");
+      return nullptr;
+    }
+    for (int i = 0; i < 3; ++i) {
+      auto name = r.string((*n)[i], "a name");
+      if (!name) return nullptr;
+      for (int j = 0; j < i; ++j) {
+        if (names[j] == *name) {
+          r.error("game.duplicate_name", (*n)[i], "two agents are named \"" + *name + "\"");
+          ok = false;
+        }
+      }
+      names[i] = *name;
+    }
+  }
+  int rounds = 4;
+  if (const Json* k = r.find(root, "rounds")) {
+    auto x = r.number(*k, "\"rounds\"");
+    if (!x) return nullptr;
+    if (*x != static_cast<int>(*x) || *x < 0 || *x > kCopMaxRounds) {
+      r.error("game.bad_rounds", *k, "\"rounds\" is a whole number from 0 to " + std::to_string(kCopMaxRounds),
+              "the paper plays 4 rounds of messages");
+      return nullptr;
+    }
+    rounds = static_cast<int>(*x);
+  }
+  if (!ok) return nullptr;
+  return std::make_shared<CopGame>(personalities, names, rounds);
+}
+
+nlohmann::ordered_json plain(const Json& v) { return nlohmann::ordered_json::parse(v.dump()); }
+
+}  // namespace
+
+std::optional<Action> parse_action(const State& state, int player, const nlohmann::json& value, std::string* error) {
+  ActionSpace space = state.legal_actions(player);
+  if (space.slots.empty()) {
+    *error = "this player does not act here";
+    return std::nullopt;
+  }
+  std::vector<std::string> labels(space.slots.size());
+  auto label_of = [](const nlohmann::json& x) { return x.is_string() ? x.get<std::string>() : x.dump(); };
+  if (value.is_array()) {
+    if (value.size() != space.slots.size()) {
+      *error = "an action here has " + std::to_string(space.slots.size()) + " sub-actions (" +
+               space.label(space.decode(0), true) + ")";
+      return std::nullopt;
+    }
+    for (std::size_t s = 0; s < labels.size(); ++s) labels[s] = label_of(value[s]);
+  } else if (value.is_object()) {
+    for (std::size_t s = 0; s < labels.size(); ++s) {
+      auto it = value.find(space.slots[s].name);
+      if (it == value.end()) {
+        *error = "the action gives no \"" + space.slots[s].name + "\"";
+        return std::nullopt;
+      }
+      labels[s] = label_of(*it);
+    }
+    if (value.size() != labels.size()) {
+      *error = "the action names a slot that does not exist here";
+      return std::nullopt;
+    }
+  } else if (value.is_string() && space.slots.size() == 1) {
+    labels[0] = value.get<std::string>();
+  } else {
+    *error = "an action is a list of labels, one per slot, or an object {slot: label}";
+    return std::nullopt;
+  }
+  Action action;
+  if (!space.parse(labels, &action)) {
+    for (std::size_t s = 0; s < labels.size(); ++s) {
+      const auto& c = space.slots[s].choices;
+      if (std::find(c.begin(), c.end(), labels[s]) == c.end()) {
+        *error = "\"" + labels[s] + "\" is not a choice of \"" + space.slots[s].name + "\"" +
+                 (did_you_mean(labels[s], c).empty() ? "" : ": " + did_you_mean(labels[s], c));
+      }
+    }
+    return std::nullopt;
+  }
+  return action;
+}
+
+std::unique_ptr<State> play_history(const Game& game, const nlohmann::ordered_json& history, std::string* error) {
+  std::unique_ptr<State> s = game.initial_state();
+  if (!history.is_array()) {
+    *error = "a history is a list of moves";
+    return nullptr;
+  }
+  int step = 0;
+  for (const auto& move : history) {
+    ++step;
+    std::string where = "move " + std::to_string(step) + ": ";
+    double reward[kMaxPlayers] = {};
+    if (s->type() == NodeType::kTerminal) {
+      *error = where + "the game is already over";
+      return nullptr;
+    }
+    if (s->type() == NodeType::kChance) {
+      std::string label = move.is_string() ? move.get<std::string>() : move.dump();
+      int found = -1;
+      std::vector<std::string> labels;
+      for (int k = 0; k < s->num_chance_outcomes(); ++k) {
+        labels.push_back(s->chance_label(k));
+        if (labels.back() == label) found = k;
+      }
+      if (found < 0) {
+        *error = where + "\"" + label + "\" is not a chance outcome here (" + did_you_mean(label, labels) + ")";
+        return nullptr;
+      }
+      s->apply_chance(found, reward);
+      continue;
+    }
+    int acting[kMaxPlayers];
+    int n = s->acting(acting);
+    if (!move.is_object()) {
+      *error = where + "a decision move is an object {player: action}";
+      return nullptr;
+    }
+    Action joint[kMaxPlayers];
+    for (int a = 0; a < n; ++a) {
+      auto it = move.find(game.player_name(acting[a]));
+      if (it == move.end()) {
+        *error = where + "no action for \"" + game.player_name(acting[a]) + "\", who acts here";
+        return nullptr;
+      }
+      std::string why;
+      auto action = parse_action(*s, acting[a], nlohmann::json::parse(it->dump()), &why);
+      if (!action) {
+        *error = where + game.player_name(acting[a]) + ": " + why;
+        return nullptr;
+      }
+      joint[a] = *action;
+    }
+    if (static_cast<int>(move.size()) != n) {
+      *error = where + "only the acting players move here";
+      return nullptr;
+    }
+    s->apply_actions(joint, reward);
+  }
+  return s;
+}
+
+std::unique_ptr<State> GameModel::state(const std::string& name_or_text) const {
+  if (name_or_text.empty()) return game->initial_state();
+  for (const auto& [name, text] : states) {
+    std::string error;
+    if (name == name_or_text) return game->deserialise(text, &error);
+  }
+  std::string error;
+  if (auto s = game->deserialise(name_or_text, &error)) return s;
+  std::vector<std::string> names;
+  for (const auto& st : states) names.push_back(st.first);
+  std::string hint = did_you_mean(name_or_text, names);
+  throw RequestError("request.unknown_state",
+                     "\"" + name_or_text + "\" is neither a state named in the game file nor a state text (" +
+                         error + ")",
+                     hint.empty() ? "the named states are " + FileReader::join(names) : hint);
+}
+
+std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* diagnostics) {
+  SourceJson doc;
+  if (!doc.parse(text, diagnostics)) return std::nullopt;
+  const Json& root = doc.root();
+  FileReader r(doc, diagnostics);
+  if (!r.object(root, "a game file")) return std::nullopt;
+  GameModel model;
+  if (const Json* title = r.find(root, "title")) {
+    if (auto t = r.string(*title, "\"title\"")) model.title = *t;
+  }
+  if (const Json* builtin = r.find(root, "builtin")) {
+    auto name = r.string(*builtin, "\"builtin\"");
+    if (!name) return std::nullopt;
+    if (*name != kCop) {
+      r.error("game.unknown_builtin", *builtin, "\"" + *name + "\" is not a built-in game",
+              std::string("the built-in games are \"") + kCop + "\"");
+      return std::nullopt;
+    }
+    model.builtin = *name;
+    model.game = read_cop(root, r);
+  } else {
+    r.fields(root, {"kind", "title", "description", "players", "stages", "payoffs", "payoff_table", "policies",
+                    "states"},
+             "a game");
+    model.game = read_user_game(root, r);
+  }
+  if (!model.game || !diagnostics->empty()) return std::nullopt;
+  if (const Json* states = r.find(root, "states")) {
+    if (!r.object(*states, "\"states\"")) return std::nullopt;
+    for (const auto& member : states->items()) {
+      std::string error;
+      std::unique_ptr<State> s;
+      if (member.value().is_string()) {
+        s = model.game->deserialise(member.value().get<std::string>(), &error);
+      } else {
+        s = play_history(*model.game, plain(member.value()), &error);
+      }
+      if (!s) {
+        r.error("game.bad_state", member.value(), "state \"" + member.key() + "\": " + error,
+                "a state is a history (a list of moves) or a state text such as the describe analysis prints");
+        continue;
+      }
+      model.states.emplace_back(member.key(), s->serialise());
+    }
+  }
+  if (!diagnostics->empty()) return std::nullopt;
+  return model;
+}
+
+}  // namespace motive::game
