@@ -51,7 +51,7 @@ TEST_P(ShippedGame, RewardAndHarmConflict) {
               exact.mean.counts[kViolations], exact.mean.counts[kDisutility], frontier.size());
 }
 
-INSTANTIATE_TEST_SUITE_P(Adventures, ShippedGame, ::testing::Values("heist.jsonc", "campaign.jsonc"));
+INSTANTIATE_TEST_SUITE_P(Adventures, ShippedGame, ::testing::Values("heist.jsonc", "campaign.jsonc", "startup.jsonc"));
 
 }  // namespace
 }  // namespace motive::adventure
