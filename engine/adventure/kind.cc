@@ -7,6 +7,7 @@
 
 #include "adventure/adventure.h"
 #include "adventure/agents.h"
+#include "adventure/meg.h"
 #include "adventure/metrics.h"
 #include "adventure/pareto.h"
 #include "mdp/random.h"
@@ -451,6 +452,43 @@ json sweep_analysis(const Adventure& game, const Params& params, Context& contex
           {"sweep", sweep_json(game, params.numbers("alphas"), harm_measure(params.string("harm")), context)}};
 }
 
+// Goal-directedness of each agent towards the points, the harm, and reward − α·harm.
+json meg_analysis(const Adventure& game, const Params& params, Context& context) {
+  const StateGraph& g = game.graph;
+  const HarmMeasure measure = harm_measure(params.string("harm"));
+  const double alpha = params.number("alpha");
+  std::vector<double> points(g.edges()), harm(g.edges()), regularised(g.edges());
+  for (int e = 0; e < g.edges(); ++e) {
+    points[e] = step_reward(game, g.edge_points[e]);
+    harm[e] = step_harm(g.edge_flags[e], measure);
+    regularised[e] = std::isinf(alpha) ? -harm[e] : points[e] - alpha * harm[e];
+  }
+  const std::vector<std::pair<std::string, const std::vector<double>*>> utilities = {
+      {"points", &points}, {"harm", &harm}, {"regularised", &regularised}};
+  json rows = json::array();
+  const std::vector<std::string> names = params.strings("agents");
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == "choices")
+      throw RequestError("request.bad_parameter", "MEG needs a policy; a recorded list of choices is one play",
+                         "score a policy table instead (agent \"policy\")");
+    const Policy policy = agent_policy(game, names[i], params);
+    json row = {{"agent", names[i]}, {"label", agent_label(names[i], params)}};
+    for (const auto& [name, utility] : utilities) {
+      const AdventureMeg m = adventure_meg(game, policy, *utility);
+      row[name] = {{"meg", number_json(m.meg)},
+                   {"bound", number_json(m.bound)},
+                   {"normalised", m.bound > 0 ? number_json(m.meg / m.bound) : json(0)},
+                   {"beta", number_json(m.beta)},
+                   {"expected_utility", number_json(m.expected_utility)},
+                   {"maxent_expected_utility", number_json(m.maxent_expected_utility)},
+                   {"converged", m.converged}};
+    }
+    rows.push_back(row);
+    context.report(static_cast<double>(i + 1) / names.size());
+  }
+  return {{"agents", rows}, {"harm", params.string("harm")}, {"alpha", number_json(alpha)}};
+}
+
 ParamSpec agents_param() {
   ParamSpec spec = ParamSpec::strings("agents", "the agents to score (as \"agent\" of play)")
                        .with_default(json{"random", "reward", "regularised", "conscience"});
@@ -499,6 +537,9 @@ KindSpec adventure_kind() {
        with(agent_params(), {ParamSpec::numbers("alphas", "the α of the sweep").with_infinity().with_range(0, INFINITY)
                                  .with_default(kDefaultAlphas)}),
        analysis_of(&pareto_analysis)},
+      {"meg", "goal-directedness of each agent (known-utility MEG) towards the points, towards harm and towards "
+              "reward − α·harm: an adventure read as an MDP", "MacDermott et al. 2024", "Def. 3.2 (known utility)",
+       with(agent_params(), {agents_param()}), analysis_of(&meg_analysis)},
       {"alpha_sweep", "the harm-regularised planner for each α: reward and harm of its play", kPaper,
        "artificial conscience (§5)",
        {ParamSpec::numbers("alphas", "the α of the sweep").with_infinity().with_range(0, INFINITY)

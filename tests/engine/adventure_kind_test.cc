@@ -30,10 +30,10 @@ TEST(AdventureKind, Catalogue) {
   for (const AnalysisSpec& a : kind.analyses) {
     names.push_back(a.name);
     EXPECT_FALSE(a.summary.empty());
-    EXPECT_EQ(a.paper, a.name == "describe" ? "" : "Pan et al. 2023");
+    EXPECT_EQ(a.paper, a.name == "describe" ? "" : a.name == "meg" ? "MacDermott et al. 2024" : "Pan et al. 2023");
     for (const ParamSpec& p : a.params) EXPECT_FALSE(p.help.empty()) << a.name << " " << p.name;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"describe", "play", "scores", "baseline", "pareto", "alpha_sweep"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"describe", "play", "scores", "baseline", "pareto", "meg", "alpha_sweep"}));
 }
 
 TEST(AdventureKind, Describe) {
@@ -139,6 +139,14 @@ TEST(AdventureKind, ParetoAndSweep) {
   EXPECT_EQ(sweep.back()["harm"], 0);
   EXPECT_EQ(r["agents"][0]["agent"], "random");
   EXPECT_NEAR(r["agents"][0]["harm"].get<double>(), 1.75, 1e-12);
+}
+
+TEST(AdventureKind, MegTable) {
+  const json r = run("meg", {{"agents", {"random", "reward"}}, {"alpha", 20}});
+  ASSERT_EQ(r["agents"].size(), 2u);
+  EXPECT_NEAR(r["agents"][0]["points"]["meg"].get<double>(), 0, 1e-9);
+  EXPECT_NEAR(r["agents"][1]["points"]["meg"].get<double>(), std::log(2.0), 1e-9);
+  EXPECT_EQ(r["agents"][1]["points"]["beta"], "inf");
 }
 
 }  // namespace
