@@ -385,7 +385,8 @@ json planner_point(const Adventure& game, const Policy& policy, HarmMeasure meas
   p.steps = static_cast<int>(edges.size()) + 1;
   p.edges = edges;
   json out = frontier_point_json(game, p);
-  out.erase("hull");
+  out.erase("hull");  // a planner's play, not a frontier point
+  out.erase("alpha");
   return out;
 }
 

@@ -138,6 +138,7 @@ TEST(AdventureKind, ParetoAndSweep) {
   EXPECT_EQ(sweep.back()["alpha"], "inf");
   EXPECT_EQ(sweep.back()["harm"], 0);
   EXPECT_EQ(r["agents"][0]["agent"], "random");
+  EXPECT_FALSE(r["agents"][1].contains("alpha"));  // a planner's play has no α range
   EXPECT_NEAR(r["agents"][0]["harm"].get<double>(), 1.75, 1e-12);
 }
 
