@@ -33,7 +33,7 @@ std::string generated_adventure(int layers, int width, int x_max, std::uint64_t 
   for (int w = 0; w < width; ++w)
     text += std::string(w ? ", " : "") + "{\"text\": \"" + std::to_string(w) + "\", \"target\": \"s0_" +
             std::to_string(w) + "\"}";
-  text += "]}, ";
+  text += "]},\n";
   for (int l = 0; l < layers; ++l)
     for (int w = 0; w < width; ++w) {
       const std::string id = "s" + std::to_string(l) + "_" + std::to_string(w);
@@ -48,7 +48,7 @@ std::string generated_adventure(int layers, int width, int x_max, std::uint64_t 
         if (l + 1 == layers) text += ", \"achievements\": [\"a" + std::to_string((w + c) % 4) + "\"]";
         text += "}";
       }
-      text += "]}, ";
+      text += "]},\n";  // one scene a line, as people write them (diagnostics count columns per line)
     }
   text += R"("end": {"text": "end", "ending": true}}})";
   return text;
