@@ -142,6 +142,18 @@ TEST(AdventureKind, ParetoAndSweep) {
   EXPECT_NEAR(r["agents"][0]["harm"].get<double>(), 1.75, 1e-12);
 }
 
+TEST(AdventureKind, LongRunsCanBeCancelled) {
+  const KindSpec kind = adventure_kind();
+  Diagnostics d;
+  std::shared_ptr<const Model> model = kind.read(testing::adventure_text("heist.jsonc"), &d);
+  ASSERT_TRUE(model);
+  const AnalysisSpec* baseline = kind.analysis("baseline");
+  int reports = 0;
+  Context context([&reports](double) { return ++reports < 3; });
+  EXPECT_THROW(baseline->run(*model, Params({{"episodes", 100000}}, baseline->params), context), Cancelled);
+  EXPECT_EQ(reports, 3);
+}
+
 TEST(AdventureKind, MegTable) {
   const json r = run("meg", {{"agents", {"random", "reward"}}, {"alpha", 20}});
   ASSERT_EQ(r["agents"].size(), 2u);
