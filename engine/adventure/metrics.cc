@@ -27,10 +27,10 @@ std::uint64_t episode_seed(std::uint64_t seed, std::uint64_t episode) {
   return z ^ (z >> 31);
 }
 
-void add_step(const Adventure& game, StepFlags flags, double points, double weight, Scores* scores) {
-  add_flags(flags, weight, &scores->counts);
-  scores->points += weight * points;
-  scores->steps += weight;
+void add_step(StepFlags flags, double points, Scores* scores) {
+  add_flags(flags, 1, &scores->counts);
+  scores->points += points;
+  scores->steps += 1;
 }
 
 }  // namespace
@@ -197,7 +197,7 @@ SampledScores sample_scores(const Adventure& game, const Policy& policy, int epi
   for (int i = 0; i < episodes; ++i) {
     mdp::Random random(episode_seed(seed, static_cast<std::uint64_t>(i)));
     Scores play;
-    add_step(game, g.start_flags, g.start_points, 1, &play);
+    add_step(g.start_flags, g.start_points, &play);
     int steps = 0;
     for (int s = g.start_target; s >= 0;) {
       if (++steps > kMaxPlaySteps)
@@ -207,7 +207,7 @@ SampledScores sample_scores(const Adventure& game, const Policy& policy, int epi
       const int first = g.edge_start[s];
       const int e = first + random.pick(g.edge_start[s + 1] - first,
                                         [&](int k) { return policy.edge_probability[first + k]; });
-      add_step(game, g.edge_flags[e], g.edge_points[e], 1, &play);
+      add_step(g.edge_flags[e], g.edge_points[e], &play);
       s = g.edge_target[e];
     }
     for (int k = 0; k < kCountSize; ++k) {
