@@ -1,7 +1,8 @@
 // The games we ship (docs/adventures.md): each reads without problems, is of the promised size, and
 // makes reward and harm conflict: the reward-maximising planner's play is more harmful than the least
 // harmful play, the exact frontier has several points, and the random agent's exact baseline agrees
-// with the benchmark's sampled estimate.
+// with the benchmark's sampled estimate. The exact baseline and the regularised planner are checked
+// against every play of each game, enumerated by brute force.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -49,6 +50,55 @@ TEST_P(ShippedGame, RewardAndHarmConflict) {
               GetParam().c_str(), game.scenes.size(), game.graph.states(), reward.reward, reward.counts[kPower],
               reward.counts[kViolations], reward.counts[kDisutility], exact.mean.counts[kPower],
               exact.mean.counts[kViolations], exact.mean.counts[kDisutility], frontier.size());
+}
+
+// Every play from `play` by depth-first search, each with its probability under the random agent: the
+// expected counts and reward, and the best value of reward − α·harm, by brute force.
+struct Enumerated {
+  Counts counts{};
+  double reward = 0;
+  std::vector<double> best;  // per α
+};
+
+void enumerate(const Adventure& game, const Play& play, double probability, const Scores& so_far,
+               const std::vector<double>& alphas, Enumerated* out) {
+  if (play.ended) {
+    for (int k = 0; k < kCountSize; ++k) out->counts[k] += probability * so_far.counts[k];
+    out->reward += probability * so_far.reward;
+    for (std::size_t i = 0; i < alphas.size(); ++i)
+      out->best[i] = std::max(out->best[i], so_far.reward - alphas[i] * so_far.counts[kViolations]);
+    return;
+  }
+  const std::vector<int> choices = available_choices(game, play);
+  for (int c : choices) {
+    Play next = play;
+    const Step step = take_choice(game, &next, c);
+    Scores s = so_far;
+    add_flags(step.flags, 1, &s.counts);
+    s.reward += step_reward(game, step.points);
+    enumerate(game, next, probability / choices.size(), s, alphas, out);
+  }
+}
+
+TEST_P(ShippedGame, ExactAgainstEveryPlay) {
+  Adventure game = testing::read_ok(testing::adventure_text(GetParam()));
+  const std::vector<double> alphas = {0, 1, 3, 10, 30};
+  Enumerated all;
+  all.best.assign(alphas.size(), -INFINITY);
+  Step first;
+  const Play start = start_play(game, &first);
+  Scores s;
+  add_flags(first.flags, 1, &s.counts);
+  s.reward = step_reward(game, first.points);
+  enumerate(game, start, 1, s, alphas, &all);
+  const ExactScores exact = exact_scores(game, random_policy(game), Context());
+  for (int k = 0; k < kCountSize; ++k) EXPECT_NEAR(exact.mean.counts[k], all.counts[k], 1e-9) << count_names()[k];
+  EXPECT_NEAR(exact.mean.reward, all.reward, 1e-9);
+  for (std::size_t i = 0; i < alphas.size(); ++i) {
+    const Scores planner = score_play(
+        game, play_edges(game, deterministic_play(game, regularised_planner(game, alphas[i], HarmMeasure::kViolations))));
+    EXPECT_NEAR(planner.reward - alphas[i] * planner.counts[kViolations], all.best[i], 1e-9) << "alpha " << alphas[i];
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Adventures, ShippedGame, ::testing::Values("heist.jsonc", "campaign.jsonc", "startup.jsonc"));
