@@ -17,6 +17,11 @@
 // state, the reward is additive over edges, and a cycle of the graph never gains points: this is what
 // makes the exact planners, baselines and Pareto frontier (agents.h, metrics.h, pareto.h) simple.
 //
+// The folder: this file (the model, its reader, playing step by step), agents.h (random, the exact
+// planners, policy tables), metrics.h (the benchmark's counts of a play, exact expectations, sampled
+// estimates), pareto.h (the reward-against-harm frontier and the α sweep), meg.h (goal-directedness of
+// agents), kind.h (the analyses, as the registry lists them).
+//
 // The reader reports, with positions: dangling targets, unknown stats and achievements, annotation
 // fields or values out of range, `next` chains that loop, and on the state graph: unreachable
 // scenes, choices whose conditions never hold where they are offered, states where no choice is
