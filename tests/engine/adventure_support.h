@@ -12,8 +12,13 @@
 
 namespace motive::adventure::testing {
 
+// A game's text: from examples/adventures/ (the gallery's games, once the page shows adventures) or
+// tests/engine/adventures/.
 inline std::string adventure_text(const std::string& file) {
-  std::ifstream in(std::filesystem::path(MOTIVE_SOURCE_DIR) / "tests" / "engine" / "adventures" / file);
+  const std::filesystem::path root(MOTIVE_SOURCE_DIR);
+  std::filesystem::path path = root / "examples" / "adventures" / file;
+  if (!std::filesystem::exists(path)) path = root / "tests" / "engine" / "adventures" / file;
+  std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
