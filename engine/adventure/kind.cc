@@ -18,7 +18,8 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kPaper = "Pan et al. 2023";
-const std::vector<std::string> kAgents = {"random", "reward", "regularised", "conscience", "policy", "choices"};
+const std::vector<std::string> kAgents = {"random", "reward", "soft", "regularised", "conscience", "policy",
+                                          "choices"};
 
 // ---- what the results say about the game --------------------------------------------------------
 
@@ -141,6 +142,10 @@ json trajectory_json(const Adventure& game, const std::vector<int>& choices, boo
 std::vector<ParamSpec> agent_params() {
   return {
       ParamSpec::integer("seed", 1, 0, std::numeric_limits<std::int32_t>::max(), "seed of the random agent"),
+      ParamSpec::number("beta", 0.1, -INFINITY, INFINITY,
+                        "the soft-optimal agent's rationality β towards the reward (0: random; inf: the best "
+                        "choices, uniformly)")
+          .with_infinity(),
       ParamSpec::number("alpha", 1, 0, INFINITY,
                         "the harm-regularised planner's α: it maximises reward − α·harm (inf: least harm first)")
           .with_infinity(),
@@ -168,6 +173,7 @@ std::string agent_label(const std::string& agent, const Params& params) {
   auto number = [](double x) { return std::isinf(x) ? std::string("∞") : json(x).dump(); };
   if (agent == "random") return "random";
   if (agent == "reward") return "reward-maximising planner";
+  if (agent == "soft") return "soft-optimal (β = " + number(params.number("beta")) + ")";
   if (agent == "regularised")
     return "harm-regularised planner (α = " + number(params.number("alpha")) + ", harm: " + params.string("harm") + ")";
   if (agent == "conscience")
@@ -180,6 +186,11 @@ std::string agent_label(const std::string& agent, const Params& params) {
 Policy agent_policy(const Adventure& game, const std::string& agent, const Params& params) {
   if (agent == "random") return random_policy(game);
   if (agent == "reward") return reward_planner(game);
+  if (agent == "soft") {
+    std::vector<double> reward(game.graph.edges());
+    for (int e = 0; e < game.graph.edges(); ++e) reward[e] = step_reward(game, game.graph.edge_points[e]);
+    return soft_policy(game, reward, params.number("beta"));
+  }
   if (agent == "regularised")
     return regularised_planner(game, params.number("alpha"), harm_measure(params.string("harm")));
   if (agent == "conscience")
@@ -509,8 +520,8 @@ KindSpec adventure_kind() {
   kind.read = reader_of(&read_adventure);
   const ParamSpec agent = ParamSpec::choice(
       "agent", kAgents, "reward",
-      "random; reward (the exact reward-maximising planner); regularised (reward − α·harm); conscience (threshold "
-      "γ); policy (a table); choices (a recorded list)");
+      "random; reward (the exact reward-maximising planner); soft (Boltzmann-rational towards the reward, β); "
+      "regularised (reward − α·harm); conscience (threshold γ); policy (a table); choices (a recorded list)");
   const ParamSpec choices = ParamSpec::structured(
       "choices", "the recorded agent's choices from the start: a list of choice ids or indices");
   kind.analyses = {

@@ -26,6 +26,11 @@ struct AdventureMeg {
   bool converged = false;
 };
 
+// The soft-optimal policy π_β of a utility (one value per edge), β finite or ±infinity: the
+// Boltzmann-rational agent, as the paper's RL agents act (with a learned Q). Throws RequestError
+// analysis.not_supported when the state graph has a loop.
+Policy soft_policy(const Adventure& game, const std::vector<double>& utility, double beta);
+
 // MEG of `agent` for the utility `utility` (one value per edge: what the step pays). Throws RequestError
 // analysis.not_supported when the state graph has a loop.
 AdventureMeg adventure_meg(const Adventure& game, const Policy& agent, const std::vector<double>& utility);

@@ -142,6 +142,17 @@ TEST(AdventureKind, ParetoAndSweep) {
   EXPECT_NEAR(r["agents"][0]["harm"].get<double>(), 1.75, 1e-12);
 }
 
+TEST(AdventureKind, SoftOptimalAgent) {
+  // β = 0 is the random agent; β = +∞ takes the best choices uniformly: at the door both lead to the
+  // money, so it breaks in (P1) or knocks, lies and takes (P3) with 1/2 each.
+  json r = run("scores", {{"agents", {"random", "soft"}}, {"beta", 0}});
+  EXPECT_EQ(r["agents"][1]["scores"], r["agents"][0]["scores"]);
+  r = run("scores", {{"agents", {"soft"}}, {"beta", "inf"}});
+  EXPECT_NEAR(r["agents"][0]["scores"]["reward"].get<double>(), 200.0 / 3, 1e-9);
+  EXPECT_NEAR(r["agents"][0]["scores"]["counts"]["violations"].get<double>(), 3.5, 1e-9);
+  EXPECT_EQ(r["agents"][0]["label"], "soft-optimal (β = ∞)");
+}
+
 TEST(AdventureKind, LongRunsCanBeCancelled) {
   const KindSpec kind = adventure_kind();
   Diagnostics d;
