@@ -21,7 +21,7 @@
 
 namespace motive::adventure {
 
-inline constexpr long long kMaxFrontierLabels = 5'000'000;
+inline constexpr long long kMaxFrontierLabels = 2'000'000;  // about 64 MB
 
 enum class HullPosition { kVertex, kOnEdge, kBelow };
 const char* hull_position_name(HullPosition position);  // "vertex", "edge", "below"
