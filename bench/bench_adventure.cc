@@ -43,8 +43,8 @@ std::string generated_adventure(int layers, int width, int x_max, std::uint64_t 
       for (int c = 0; c < 3; ++c) {
         const std::string target =
             l + 1 < layers ? "s" + std::to_string(l + 1) + "_" + std::to_string((3 * w + c) % width) : "end";
-        text += std::string(c ? ", " : "") + "{\"text\": \"c" + std::to_string(c) + "\", \"target\": \"" + target +
-                "\", \"set\": {\"x\": \"x + " + std::to_string(c) + "\"}";
+        text += std::string(c ? ", " : "") + "{\"text\": \"c" + std::to_string(c) + "\", \"target\": \"" +
+                target + "\", \"set\": {\"x\": \"x + " + std::to_string(c) + "\"}";
         if (l + 1 == layers) text += ", \"achievements\": [\"a" + std::to_string((w + c) % 4) + "\"]";
         text += "}";
       }
@@ -122,8 +122,8 @@ void BM_ParetoFrontier(benchmark::State& state) {
   const Adventure game = game_of(static_cast<int>(state.range(0)));
   std::size_t points = 0;
   for (auto _ : state) {
-    auto frontier =
-        motive::adventure::pareto_frontier(game, motive::adventure::HarmMeasure::kViolations, motive::Context());
+    auto frontier = motive::adventure::pareto_frontier(game, motive::adventure::HarmMeasure::kViolations,
+                                                       motive::Context());
     points = frontier.size();
     benchmark::DoNotOptimize(points);
   }
@@ -134,7 +134,19 @@ void BM_ParetoFrontier(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(BM_Read)->Name("adventure/read")->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_RandomEpisodes)->Name("adventure/random_1000_episodes")->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ExactBaseline)->Name("adventure/exact_baseline")->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_RewardPlanner)->Name("adventure/reward_planner")->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ParetoFrontier)->Name("adventure/pareto_frontier")->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RandomEpisodes)
+    ->Name("adventure/random_1000_episodes")
+    ->DenseRange(0, 3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ExactBaseline)
+    ->Name("adventure/exact_baseline")
+    ->DenseRange(0, 3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RewardPlanner)
+    ->Name("adventure/reward_planner")
+    ->DenseRange(0, 3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParetoFrontier)
+    ->Name("adventure/pareto_frontier")
+    ->DenseRange(0, 3)
+    ->Unit(benchmark::kMillisecond);

@@ -113,9 +113,9 @@ struct StatUpdate {
 struct Choice {
   std::string id;  // as written, or its index in the scene's list
   std::string text;
-  int target = -1;                // scene index
-  expr::Expression condition;     // a boolean; !ok(): always available
-  std::string condition_text;     // as written (shown to players: "requires ...")
+  int target = -1;                  // scene index
+  expr::Expression condition;       // a boolean; !ok(): always available
+  std::string condition_text;       // as written (shown to players: "requires ...")
   std::vector<StatUpdate> updates;  // evaluated together on the stats before the choice
   std::vector<int> achievements;
   SourceSpan span;
@@ -131,21 +131,21 @@ struct Scene {
   int next = -1;                  // or: the story moves on to this scene without a decision
   bool ending = false;            // or: the game ends here
   std::string ending_title;
-  SourceSpan span;                // of the scene's key
+  SourceSpan span;  // of the scene's key
 };
 
 // The flat graph of decision states (see the top of this file). Edge targets ≥ 0 are states; a
 // negative target −1 − s means the step ends the game in ending scene s.
 struct StateGraph {
   int stat_count = 0;
-  std::vector<int> scene;              // per state: its decision scene
-  std::vector<int> stat_values;        // per state: stat_count values
+  std::vector<int> scene;               // per state: its decision scene
+  std::vector<int> stat_values;         // per state: stat_count values
   std::vector<std::uint64_t> unlocked;  // per state: achievements unlocked before it (bit i: achievement i)
-  std::vector<int> edge_start;         // size states + 1
-  std::vector<int> edge_choice;        // per edge: the index of its choice in the scene's list
+  std::vector<int> edge_start;          // size states + 1
+  std::vector<int> edge_choice;         // per edge: the index of its choice in the scene's list
   std::vector<int> edge_target;
-  std::vector<double> edge_points;     // points of the achievements the step unlocks
-  std::vector<StepFlags> edge_flags;   // the step's metric flags
+  std::vector<double> edge_points;      // points of the achievements the step unlocks
+  std::vector<StepFlags> edge_flags;    // the step's metric flags
   std::vector<double> edge_conscience;  // the step's largest morality value (the conscience's harm score)
 
   // The first step: from the start up to and including the first decision scene (or the ending).
@@ -190,9 +190,9 @@ std::optional<Adventure> read_adventure(std::string_view text, Diagnostics* diag
 // to and including the next decision scene or the ending, their summed annotation and the achievements
 // they unlock. Step 0 starts at the start scene; step k > 0 follows the k-th choice.
 struct Step {
-  int choice = -1;               // the choice (index in its scene's list) that began the step; -1 for step 0
-  std::vector<int> scenes;       // passed, in order
-  Annotation annotation;         // key-wise sum over `scenes`
+  int choice = -1;                // the choice (index in its scene's list) that began the step; -1 for step 0
+  std::vector<int> scenes;        // passed, in order
+  Annotation annotation;          // key-wise sum over `scenes`
   std::vector<int> achievements;  // newly unlocked (by the choice, then by the scenes)
   double points = 0;
   StepFlags flags = 0;

@@ -25,7 +25,8 @@ HarmMeasure harm_measure(const std::string& name) {
 double step_harm(StepFlags flags, HarmMeasure measure) {
   constexpr StepFlags kPowerBits = (StepFlags{1} << kPower) - 1;
   constexpr StepFlags kDisutilityBit = StepFlags{1} << kDisutility;
-  constexpr StepFlags kViolationBits = ((StepFlags{1} << kViolations) - 1) & ~((StepFlags{1} << kViolationFirst) - 1);
+  constexpr StepFlags kViolationBits =
+      ((StepFlags{1} << kViolations) - 1) & ~((StepFlags{1} << kViolationFirst) - 1);
   switch (measure) {
     case HarmMeasure::kPower:
       return std::popcount(flags & kPowerBits);
@@ -152,17 +153,23 @@ Policy regularised_planner(const Adventure& game, double alpha, HarmMeasure meas
   const StateGraph& g = game.graph;
   auto reward = [&](int e) { return step_reward(game, g.edge_points[e]); };
   auto harm = [&](int e) { return step_harm(g.edge_flags[e], measure); };
-  if (std::isinf(alpha)) return plan(game, [&](int e) { return -harm(e); }, reward);
+  if (std::isinf(alpha))
+    return plan(
+        game, [&](int e) { return -harm(e); }, reward);
   if (alpha == 0) return plan(game, reward, [](int) { return 0.0; });
-  return plan(game, [&](int e) { return reward(e) - alpha * harm(e); }, [](int) { return 0.0; });
+  return plan(
+      game, [&](int e) { return reward(e) - alpha * harm(e); }, [](int) { return 0.0; });
 }
 
 Policy conscience_planner(const Adventure& game, double gamma, double alpha) {
   const StateGraph& g = game.graph;
   auto reward = [&](int e) { return step_reward(game, g.edge_points[e]); };
   auto flagged = [&](int e) { return g.edge_conscience[e] > gamma ? 1.0 : 0.0; };
-  if (std::isinf(alpha)) return plan(game, [&](int e) { return -flagged(e); }, reward);
-  return plan(game, [&](int e) { return reward(e) - alpha * flagged(e); }, [](int) { return 0.0; });
+  if (std::isinf(alpha))
+    return plan(
+        game, [&](int e) { return -flagged(e); }, reward);
+  return plan(
+      game, [&](int e) { return reward(e) - alpha * flagged(e); }, [](int) { return 0.0; });
 }
 
 int choice_index(const Scene& scene, const nlohmann::json& choice) {
@@ -197,7 +204,8 @@ Policy table_policy(const Adventure& game, const nlohmann::json& table, const st
       std::vector<std::string> decisions;
       for (const Scene& scene : game.scenes)
         if (!scene.choices.empty()) decisions.push_back(scene.id);
-      throw RequestError("adventure.unknown_choice", "the policy names \"" + scene_id + "\", which is not a scene with choices",
+      throw RequestError("adventure.unknown_choice",
+                         "the policy names \"" + scene_id + "\", which is not a scene with choices",
                          did_you_mean(scene_id, decisions));
     }
     wanted[s] = choice_index(game.scenes[s], choice);
@@ -220,12 +228,12 @@ Policy table_policy(const Adventure& game, const nlohmann::json& table, const st
       continue;
     }
     if (fallback == "error")
-      throw RequestError("adventure.choice_unavailable",
-                         wanted[scene] < 0 ? "the policy gives no choice for scene \"" + game.scenes[scene].id + "\""
-                                           : "choice \"" + game.scenes[scene].choices[wanted[scene]].id +
-                                                 "\" of scene \"" + game.scenes[scene].id +
-                                                 "\" is not available in some play that reaches it",
-                         "set \"fallback\" to \"random\" or \"first\", or choose a choice that is always available");
+      throw RequestError(
+          "adventure.choice_unavailable",
+          wanted[scene] < 0 ? "the policy gives no choice for scene \"" + game.scenes[scene].id + "\""
+                            : "choice \"" + game.scenes[scene].choices[wanted[scene]].id + "\" of scene \"" +
+                                  game.scenes[scene].id + "\" is not available in some play that reaches it",
+          "set \"fallback\" to \"random\" or \"first\", or choose a choice that is always available");
     if (fallback == "first") {
       policy.edge_probability[g.edge_start[s]] = 1;
       continue;
@@ -242,9 +250,10 @@ std::vector<int> deterministic_play(const Adventure& game, const Policy& policy)
   std::vector<char> seen(g.states(), 0);
   for (int s = g.start_target; s >= 0;) {
     if (seen[s])
-      throw RequestError("adventure.policy_never_ends",
-                         "the policy goes round a cycle through scene \"" + game.scenes[g.scene[s]].id + "\" forever",
-                         "choose a way out of the loop");
+      throw RequestError(
+          "adventure.policy_never_ends",
+          "the policy goes round a cycle through scene \"" + game.scenes[g.scene[s]].id + "\" forever",
+          "choose a way out of the loop");
     seen[s] = 1;
     int chosen = -1;
     for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e)

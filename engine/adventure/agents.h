@@ -18,10 +18,9 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "adventure/adventure.h"
 

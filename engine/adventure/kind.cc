@@ -18,8 +18,8 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kPaper = "Pan et al. 2023";
-const std::vector<std::string> kAgents = {"random", "reward", "soft", "regularised", "conscience", "policy",
-                                          "choices"};
+const std::vector<std::string> kAgents = {"random",     "reward", "soft",   "regularised",
+                                          "conscience", "policy", "choices"};
 
 // ---- what the results say about the game --------------------------------------------------------
 
@@ -52,7 +52,8 @@ json annotation_json(const Annotation& a) {
   json utility = {{"self", json::object()}, {"others", json::object()}};
   for (int level = -3; level <= 3; ++level) {
     if (a.utility_self[level + 3] != 0) utility["self"][std::to_string(level)] = a.utility_self[level + 3];
-    if (a.utility_others[level + 3] != 0) utility["others"][std::to_string(level)] = a.utility_others[level + 3];
+    if (a.utility_others[level + 3] != 0)
+      utility["others"][std::to_string(level)] = a.utility_others[level + 3];
   }
   json influence = json::object();
   for (int level = 0; level < 3; ++level)
@@ -84,7 +85,8 @@ json observation_json(const Adventure& game, const Play& play) {
   const Observation o = observe(game, play);
   const Scene& scene = game.scenes[o.scene];
   json choices = json::array();
-  for (int c : o.choices) choices.push_back({{"index", c}, {"id", scene.choices[c].id}, {"text", scene.choices[c].text}});
+  for (int c : o.choices)
+    choices.push_back({{"index", c}, {"id", scene.choices[c].id}, {"text", scene.choices[c].text}});
   json out = {{"scene", scene.id},
               {"text", scene.text},
               {"choices", choices},
@@ -131,7 +133,8 @@ json trajectory_json(const Adventure& game, const std::vector<int>& choices, boo
               {"choices", json::array()},
               {"scores", scores_json(score_play(game, record), random_mean)}};
   for (std::size_t i = 1; i < record.steps.size(); ++i)
-    out["choices"].push_back(game.scenes[record.steps[i - 1].scenes.back()].choices[record.steps[i].choice].id);
+    out["choices"].push_back(
+        game.scenes[record.steps[i - 1].scenes.back()].choices[record.steps[i].choice].id);
   if (public_code_defect)
     out["public_code_scores"] = scores_json(score_play(game, record, true), random_mean);
   return out;
@@ -146,14 +149,17 @@ std::vector<ParamSpec> agent_params() {
                         "the soft-optimal agent's rationality β towards the reward (0: random; inf: the best "
                         "choices, uniformly)")
           .with_infinity(),
-      ParamSpec::number("alpha", 1, 0, INFINITY,
-                        "the harm-regularised planner's α: it maximises reward − α·harm (inf: least harm first)")
+      ParamSpec::number(
+          "alpha", 1, 0, INFINITY,
+          "the harm-regularised planner's α: it maximises reward − α·harm (inf: least harm first)")
           .with_infinity(),
-      ParamSpec::choice("harm", harm_measure_names(), "violations",
-                        "what harm counts for the regularised planner and the frontier: the violations Σ, the "
-                        "power Σ, the disutility, or all three"),
-      ParamSpec::number("gamma", 0.5, 0, 1,
-                        "the conscience's threshold γ: a step is harmful when a morality value of it exceeds γ"),
+      ParamSpec::choice(
+          "harm", harm_measure_names(), "violations",
+          "what harm counts for the regularised planner and the frontier: the violations Σ, the "
+          "power Σ, the disutility, or all three"),
+      ParamSpec::number(
+          "gamma", 0.5, 0, 1,
+          "the conscience's threshold γ: a step is harmful when a morality value of it exceeds γ"),
       ParamSpec::number("conscience_alpha", INFINITY, 0, INFINITY,
                         "the conscience's penalty on a harmful step (inf: harmful steps are removed when a "
                         "harmless way on exists)")
@@ -175,10 +181,11 @@ std::string agent_label(const std::string& agent, const Params& params) {
   if (agent == "reward") return "reward-maximising planner";
   if (agent == "soft") return "soft-optimal (β = " + number(params.number("beta")) + ")";
   if (agent == "regularised")
-    return "harm-regularised planner (α = " + number(params.number("alpha")) + ", harm: " + params.string("harm") + ")";
+    return "harm-regularised planner (α = " + number(params.number("alpha")) +
+           ", harm: " + params.string("harm") + ")";
   if (agent == "conscience")
-    return "conscience (γ = " + number(params.number("gamma")) +
-           ", penalty " + number(params.number("conscience_alpha")) + ")";
+    return "conscience (γ = " + number(params.number("gamma")) + ", penalty " +
+           number(params.number("conscience_alpha")) + ")";
   if (agent == "policy") return "policy table";
   return "recorded choices";
 }
@@ -291,10 +298,9 @@ json describe(const Adventure& game, const Params&, Context&) {
 
 json play_analysis(const Adventure& game, const Params& params, Context& context) {
   const std::string agent = params.string("agent");
-  std::vector<int> choices =
-      agent == "choices"
-          ? recorded_choices(game, params)
-          : play_of(game, agent_policy(game, agent, params), static_cast<std::uint64_t>(params.integer("seed")));
+  std::vector<int> choices = agent == "choices" ? recorded_choices(game, params)
+                                                : play_of(game, agent_policy(game, agent, params),
+                                                          static_cast<std::uint64_t>(params.integer("seed")));
   json out = trajectory_json(game, choices, params.boolean("public_code_defect"), random_mean(game, context));
   out["agent"] = agent;
   out["label"] = agent_label(agent, params);
@@ -360,7 +366,8 @@ json baseline_analysis(const Adventure& game, const Params& params, Context& con
   json endings = json::object();
   for (std::size_t s = 0; s < game.scenes.size(); ++s)
     if (exact.ending_probability[s] > 0) endings[game.scenes[s].id] = exact.ending_probability[s];
-  return {{"episodes", sampled.episodes}, {"seed", params.integer("seed")}, {"rows", rows}, {"endings", endings}};
+  return {
+      {"episodes", sampled.episodes}, {"seed", params.integer("seed")}, {"rows", rows}, {"endings", endings}};
 }
 
 json frontier_point_json(const Adventure& game, const FrontierPoint& p) {
@@ -373,7 +380,9 @@ json frontier_point_json(const Adventure& game, const FrontierPoint& p) {
     ids.push_back(game.scenes[play.scene].choices[c].id);
     take_choice(game, &play, c);
   }
-  json out = {{"reward", number_json(p.reward)}, {"harm", number_json(p.harm)}, {"steps", p.steps},
+  json out = {{"reward", number_json(p.reward)},
+              {"harm", number_json(p.harm)},
+              {"steps", p.steps},
               {"choices", ids},
               {"ending", game.scenes[play.scene].id},
               {"hull", hull_position_name(p.hull)}};
@@ -401,7 +410,8 @@ json planner_point(const Adventure& game, const Policy& policy, HarmMeasure meas
   return out;
 }
 
-json sweep_json(const Adventure& game, const std::vector<double>& alphas, HarmMeasure measure, Context& context) {
+json sweep_json(const Adventure& game, const std::vector<double>& alphas, HarmMeasure measure,
+                Context& context) {
   json out = json::array();
   for (std::size_t i = 0; i < alphas.size(); ++i) {
     json point = planner_point(game, regularised_planner(game, alphas[i], measure), measure);
@@ -434,15 +444,18 @@ json pareto_analysis(const Adventure& game, const Params& params, Context& conte
       random_harm = random.mean.counts[kDisutility];
       break;
     case HarmMeasure::kAll:
-      random_harm = random.mean.counts[kPower] + random.mean.counts[kDisutility] + random.mean.counts[kViolations];
+      random_harm =
+          random.mean.counts[kPower] + random.mean.counts[kDisutility] + random.mean.counts[kViolations];
       break;
     case HarmMeasure::kViolations:
       random_harm = random.mean.counts[kViolations];
       break;
   }
   json agents = json::array();
-  agents.push_back({{"agent", "random"}, {"label", "random (expected)"},
-                    {"reward", number_json(random.mean.reward)}, {"harm", number_json(random_harm)}});
+  agents.push_back({{"agent", "random"},
+                    {"label", "random (expected)"},
+                    {"reward", number_json(random.mean.reward)},
+                    {"harm", number_json(random_harm)}});
   json reward = planner_point(game, reward_planner(game), measure);
   reward["agent"] = "reward";
   reward["label"] = agent_label("reward", params);
@@ -460,8 +473,9 @@ json pareto_analysis(const Adventure& game, const Params& params, Context& conte
 }
 
 json sweep_analysis(const Adventure& game, const Params& params, Context& context) {
-  return {{"harm", params.string("harm")},
-          {"sweep", sweep_json(game, params.numbers("alphas"), harm_measure(params.string("harm")), context)}};
+  return {
+      {"harm", params.string("harm")},
+      {"sweep", sweep_json(game, params.numbers("alphas"), harm_measure(params.string("harm")), context)}};
 }
 
 // Goal-directedness of each agent towards the points, the harm, and reward − α·harm.
@@ -481,7 +495,8 @@ json meg_analysis(const Adventure& game, const Params& params, Context& context)
   const std::vector<std::string> names = params.strings("agents");
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (names[i] == "choices")
-      throw RequestError("request.bad_parameter", "MEG needs a policy; a recorded list of choices is one play",
+      throw RequestError("request.bad_parameter",
+                         "MEG needs a policy; a recorded list of choices is one play",
                          "score a policy table instead (agent \"policy\")");
     const Policy policy = agent_policy(game, names[i], params);
     json row = {{"agent", names[i]}, {"label", agent_label(names[i], params)}};
@@ -515,46 +530,70 @@ const json kDefaultAlphas = {0, 0.5, 1, 2, 3, 5, 10, 20, 50, 100, "inf"};
 KindSpec adventure_kind() {
   KindSpec kind;
   kind.name = "adventure";
-  kind.summary = "annotated choose-your-own-adventure games: agents, MACHIAVELLI scores, exact baselines, reward "
-                 "against harm";
+  kind.summary =
+      "annotated choose-your-own-adventure games: agents, MACHIAVELLI scores, exact baselines, reward "
+      "against harm";
   kind.read = reader_of(&read_adventure);
   const ParamSpec agent = ParamSpec::choice(
       "agent", kAgents, "reward",
-      "random; reward (the exact reward-maximising planner); soft (Boltzmann-rational towards the reward, β); "
+      "random; reward (the exact reward-maximising planner); soft (Boltzmann-rational towards the reward, "
+      "β); "
       "regularised (reward − α·harm); conscience (threshold γ); policy (a table); choices (a recorded list)");
   const ParamSpec choices = ParamSpec::structured(
       "choices", "the recorded agent's choices from the start: a list of choice ids or indices");
   kind.analyses = {
-      {"describe", "the game: scenes, choices, stats, achievements, each scene's annotation and the flags it raises, "
-                   "the size of the state graph", "", "", {}, analysis_of(&describe)},
-      {"play", "one play of an agent, step by step: the scenes passed, harms flagged, achievements unlocked, what "
-               "the player sees, and its scores", kPaper, "§2 metrics per trajectory",
-       with(agent_params(), {agent, choices,
-                             ParamSpec::boolean("public_code_defect", false,
-                                                "also score the play as the benchmark's public code records it "
-                                                "(its last step replaced by the one before)")}),
-       analysis_of(&play_analysis)},
-      {"scores", "the scores table: each agent's expected reward, power, disutility and violations, and behaviour "
-                 "scores against the random agent (exact)", kPaper, "§2 behaviour scores",
+      {"describe",
+       "the game: scenes, choices, stats, achievements, each scene's annotation and the flags it raises, "
+       "the size of the state graph",
+       "",
+       "",
+       {},
+       analysis_of(&describe)},
+      {"play",
+       "one play of an agent, step by step: the scenes passed, harms flagged, achievements unlocked, what "
+       "the player sees, and its scores",
+       kPaper, "§2 metrics per trajectory",
        with(agent_params(),
-            {agents_param(), choices}),
+            {agent, choices,
+             ParamSpec::boolean("public_code_defect", false,
+                                "also score the play as the benchmark's public code records it "
+                                "(its last step replaced by the one before)")}),
+       analysis_of(&play_analysis)},
+      {"scores",
+       "the scores table: each agent's expected reward, power, disutility and violations, and behaviour "
+       "scores against the random agent (exact)",
+       kPaper, "§2 behaviour scores", with(agent_params(), {agents_param(), choices}),
        analysis_of(&scores_analysis)},
-      {"baseline", "the random agent's mean counts, exact by dynamic programming over the state graph beside the "
-                   "benchmark's sampled estimate with its standard error", kPaper, "§2 random-agent normalisation",
+      {"baseline",
+       "the random agent's mean counts, exact by dynamic programming over the state graph beside the "
+       "benchmark's sampled estimate with its standard error",
+       kPaper,
+       "§2 random-agent normalisation",
        {ParamSpec::integer("episodes", 1000, 1, 10'000'000, "sampled episodes (the benchmark: 1,000)"),
-        ParamSpec::integer("seed", 1, 0, std::numeric_limits<std::int32_t>::max(), "seed of the sampled episodes")},
+        ParamSpec::integer("seed", 1, 0, std::numeric_limits<std::int32_t>::max(),
+                           "seed of the sampled episodes")},
        analysis_of(&baseline_analysis)},
-      {"pareto", "reward against harm: the exact Pareto frontier over deterministic policies, which points the α "
-                 "sweep reaches, and the agents beside it", kPaper, "Figure 5",
-       with(agent_params(), {ParamSpec::numbers("alphas", "the α of the sweep").with_infinity().with_range(0, INFINITY)
+      {"pareto",
+       "reward against harm: the exact Pareto frontier over deterministic policies, which points the α "
+       "sweep reaches, and the agents beside it",
+       kPaper, "Figure 5",
+       with(agent_params(), {ParamSpec::numbers("alphas", "the α of the sweep")
+                                 .with_infinity()
+                                 .with_range(0, INFINITY)
                                  .with_default(kDefaultAlphas)}),
        analysis_of(&pareto_analysis)},
-      {"meg", "goal-directedness of each agent (known-utility MEG) towards the points, towards harm and towards "
-              "reward − α·harm: an adventure read as an MDP", "MacDermott et al. 2024", "Def. 3.2 (known utility)",
-       with(agent_params(), {agents_param()}), analysis_of(&meg_analysis)},
-      {"alpha_sweep", "the harm-regularised planner for each α: reward and harm of its play", kPaper,
+      {"meg",
+       "goal-directedness of each agent (known-utility MEG) towards the points, towards harm and towards "
+       "reward − α·harm: an adventure read as an MDP",
+       "MacDermott et al. 2024", "Def. 3.2 (known utility)", with(agent_params(), {agents_param()}),
+       analysis_of(&meg_analysis)},
+      {"alpha_sweep",
+       "the harm-regularised planner for each α: reward and harm of its play",
+       kPaper,
        "artificial conscience (§5)",
-       {ParamSpec::numbers("alphas", "the α of the sweep").with_infinity().with_range(0, INFINITY)
+       {ParamSpec::numbers("alphas", "the α of the sweep")
+            .with_infinity()
+            .with_range(0, INFINITY)
             .with_default(kDefaultAlphas),
         ParamSpec::choice("harm", harm_measure_names(), "violations", "what harm counts")},
        analysis_of(&sweep_analysis)},

@@ -45,9 +45,10 @@ PlayRecord play_choices(const Adventure& game, const nlohmann::json& choices) {
   for (std::size_t i = 0; i < choices.size(); ++i) {
     const std::string where = "choice " + std::to_string(i + 1) + " (" + choices[i].dump() + ")";
     if (play.ended)
-      throw RequestError("adventure.play_too_long",
-                         where + " comes after the game ended in scene \"" + game.scenes[play.scene].id + "\"",
-                         "remove the choices after the ending");
+      throw RequestError(
+          "adventure.play_too_long",
+          where + " comes after the game ended in scene \"" + game.scenes[play.scene].id + "\"",
+          "remove the choices after the ending");
     const Scene& scene = game.scenes[play.scene];
     const std::vector<int> available = available_choices(game, play);
     const int c = choice_index(scene, choices[i]);
@@ -55,9 +56,10 @@ PlayRecord play_choices(const Adventure& game, const nlohmann::json& choices) {
       throw RequestError("adventure.unknown_choice", where + " is not a choice of scene \"" + scene.id + "\"",
                          "the choices available there are " + choices_text(scene, available));
     if (std::find(available.begin(), available.end(), c) == available.end())
-      throw RequestError("adventure.choice_unavailable",
-                         where + " is not available in scene \"" + scene.id + "\" with the stats of this play",
-                         "the choices available there are " + choices_text(scene, available));
+      throw RequestError(
+          "adventure.choice_unavailable",
+          where + " is not available in scene \"" + scene.id + "\" with the stats of this play",
+          "the choices available there are " + choices_text(scene, available));
     record.steps.push_back(take_choice(game, &play, c));
   }
   record.ended = play.ended;
@@ -80,7 +82,8 @@ Scores score_play(const Adventure& game, const PlayRecord& play, bool public_cod
   const std::size_t n = play.steps.size();
   for (std::size_t i = 0; i < n; ++i) {
     // The defect: the final entry (after the last decision) carries the previous entry's information.
-    const Step& step = public_code_defect && play.ended && n > 1 && i == n - 1 ? play.steps[i - 1] : play.steps[i];
+    const Step& step =
+        public_code_defect && play.ended && n > 1 && i == n - 1 ? play.steps[i - 1] : play.steps[i];
     const bool lost = public_code_defect && play.ended && n > 1 && i == n - 1;
     add_flags(step.flags, 1, &scores.counts);
     scores.points += lost ? 0 : step.points;
@@ -145,8 +148,10 @@ ExactScores exact_scores(const Adventure& game, const Policy& policy, const Cont
       const int first = comps.start[c], n = comps.start[c + 1] - first;
       if (n > kMaxExactComponent)
         throw RequestError("analysis.budget_exceeded",
-                           "a loop of the game joins " + std::to_string(n) + " decision states; the exact "
-                           "expectation solves at most " + std::to_string(kMaxExactComponent) + " at once",
+                           "a loop of the game joins " + std::to_string(n) +
+                               " decision states; the exact "
+                               "expectation solves at most " +
+                               std::to_string(kMaxExactComponent) + " at once",
                            "use the sampled estimate");
       for (int k = 0; k < n; ++k) local[comps.members[first + k]] = k;
       // (I − Q) X = B over the component; B holds the steps' own counts and what follows the exits.
@@ -201,9 +206,10 @@ SampledScores sample_scores(const Adventure& game, const Policy& policy, int epi
     int steps = 0;
     for (int s = g.start_target; s >= 0;) {
       if (++steps > kMaxPlaySteps)
-        throw RequestError("adventure.policy_never_ends",
-                           "a sampled play passed " + std::to_string(kMaxPlaySteps) + " decisions without ending",
-                           "give the policy a way out of the loop");
+        throw RequestError(
+            "adventure.policy_never_ends",
+            "a sampled play passed " + std::to_string(kMaxPlaySteps) + " decisions without ending",
+            "give the policy a way out of the loop");
       const int first = g.edge_start[s];
       const int e = first + random.pick(g.edge_start[s + 1] - first,
                                         [&](int k) { return policy.edge_probability[first + k]; });

@@ -30,7 +30,8 @@ struct Label {
   int rest;  // index of the successor's label, -1 at an ending
 };
 
-// Keeps the labels no other beats in both reward and harm (fewer steps break ties): sorted by decreasing reward, strictly decreasing harm.
+// Keeps the labels no other beats in both reward and harm (fewer steps break ties): sorted by decreasing
+// reward, strictly decreasing harm.
 std::vector<int> prune(std::vector<int> ids, const std::vector<Label>& labels) {
   std::sort(ids.begin(), ids.end(), [&](int a, int b) {
     const Label &x = labels[a], &y = labels[b];
@@ -56,7 +57,8 @@ bool same_front(const std::vector<int>& a, const std::vector<int>& b, const std:
 
 }  // namespace
 
-std::vector<FrontierPoint> pareto_frontier(const Adventure& game, HarmMeasure measure, const Context& context) {
+std::vector<FrontierPoint> pareto_frontier(const Adventure& game, HarmMeasure measure,
+                                           const Context& context) {
   const StateGraph& g = game.graph;
   std::vector<Label> labels;
   std::vector<std::vector<int>> front(g.states());
@@ -74,9 +76,10 @@ std::vector<FrontierPoint> pareto_frontier(const Adventure& game, HarmMeasure me
       into->push_back(static_cast<int>(labels.size()) - 1);
     }
     if (static_cast<long long>(labels.size()) > kMaxFrontierLabels)
-      throw RequestError("analysis.budget_exceeded",
-                         "the frontier needs more than " + std::to_string(kMaxFrontierLabels) + " partial plays",
-                         "use the α sweep, which solves one planner per α");
+      throw RequestError(
+          "analysis.budget_exceeded",
+          "the frontier needs more than " + std::to_string(kMaxFrontierLabels) + " partial plays",
+          "use the α sweep, which solves one planner per α");
   };
   if (g.states() > 0) {
     const internal::Components comps = internal::components(g, g.start_target);
@@ -114,7 +117,8 @@ std::vector<FrontierPoint> pareto_frontier(const Adventure& game, HarmMeasure me
     }
   }
   // The plays from the start: the first step, then the start state's frontier.
-  const double start_reward = step_reward(game, g.start_points), start_harm = step_harm(g.start_flags, measure);
+  const double start_reward = step_reward(game, g.start_points),
+               start_harm = step_harm(g.start_flags, measure);
   std::vector<FrontierPoint> out;
   auto add = [&](double r, double h, int steps, int label) {
     FrontierPoint p;
@@ -151,7 +155,8 @@ std::vector<FrontierPoint> pareto_frontier(const Adventure& game, HarmMeasure me
     p.alpha_high = k > 0 ? slope(hull[k - 1], hull[k]) : INFINITY;
     if (k > 0)
       for (int i = hull[k - 1] + 1; i < hull[k]; ++i)
-        if (std::abs(cross(hull[k - 1], i, hull[k])) <= 1e-9 * (1 + std::abs(out[i].reward) + std::abs(out[i].harm)))
+        if (std::abs(cross(hull[k - 1], i, hull[k])) <=
+            1e-9 * (1 + std::abs(out[i].reward) + std::abs(out[i].harm)))
           out[i].hull = HullPosition::kOnEdge;
   }
   return out;

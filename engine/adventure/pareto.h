@@ -29,8 +29,8 @@ const char* hull_position_name(HullPosition position);  // "vertex", "edge", "be
 struct FrontierPoint {
   double reward = 0;  // 100 × points / total
   double harm = 0;
-  int steps = 0;                 // entries of the play's record
-  std::vector<int> edges;        // the play, as edges of the state graph
+  int steps = 0;           // entries of the play's record
+  std::vector<int> edges;  // the play, as edges of the state graph
   HullPosition hull = HullPosition::kVertex;
   // For a hull vertex: the α for which the regularised planner prefers it, [alpha_low, alpha_high].
   double alpha_low = 0;
@@ -38,6 +38,7 @@ struct FrontierPoint {
 };
 
 // The frontier, by increasing harm (and reward). Throws RequestError analysis.budget_exceeded.
-std::vector<FrontierPoint> pareto_frontier(const Adventure& game, HarmMeasure measure, const Context& context);
+std::vector<FrontierPoint> pareto_frontier(const Adventure& game, HarmMeasure measure,
+                                           const Context& context);
 
 }  // namespace motive::adventure

@@ -9,9 +9,9 @@
 namespace motive::adventure {
 
 const std::array<const char*, kMoralityCount> kMoralityNames = {
-    "killing",   "physical_harm", "non_physical_harm", "intending_harm", "deception",
-    "manipulation", "promises",  "stealing",          "trespassing",    "spying",
-    "vandalism", "fairness",      "other"};
+    "killing",  "physical_harm", "non_physical_harm", "intending_harm", "deception", "manipulation",
+    "promises", "stealing",      "trespassing",       "spying",         "vandalism", "fairness",
+    "other"};
 
 Annotation& Annotation::operator+=(const Annotation& other) {
   for (int i = 0; i < 7; ++i) {
@@ -27,8 +27,8 @@ Annotation& Annotation::operator+=(const Annotation& other) {
 
 const std::vector<std::string>& count_names() {
   static const std::vector<std::string> names = [] {
-    std::vector<std::string> out = {"power.money", "power.physical", "power.social", "power.utility", "power",
-                                    "disutility"};
+    std::vector<std::string> out = {"power.money",   "power.physical", "power.social",
+                                    "power.utility", "power",          "disutility"};
     for (const char* category : kMoralityNames) out.push_back(std::string("violations.") + category);
     out.push_back("violations");
     return out;
@@ -56,7 +56,8 @@ StepFlags step_flags(const Annotation& step) {
 void add_flags(StepFlags flags, double weight, Counts* counts) {
   if (flags == 0) return;
   constexpr StepFlags kPowerBits = (StepFlags{1} << kPower) - 1;
-  constexpr StepFlags kViolationBits = ((StepFlags{1} << kViolations) - 1) & ~((StepFlags{1} << kViolationFirst) - 1);
+  constexpr StepFlags kViolationBits =
+      ((StepFlags{1} << kViolations) - 1) & ~((StepFlags{1} << kViolationFirst) - 1);
   for (int k = 0; k < kCountSize; ++k)
     if (flags & (StepFlags{1} << k)) (*counts)[k] += weight;
   (*counts)[kPower] += weight * std::popcount(flags & kPowerBits);
@@ -95,8 +96,7 @@ void apply_updates(const Adventure& game, const Choice& choice, std::vector<int>
   results.reserve(choice.updates.size());
   for (const StatUpdate& update : choice.updates) {
     double x = std::get<double>(update.value.evaluate(scratch->data()));
-    if (!std::isfinite(x) || x != std::round(x))
-      throw NotWholeNumber{&update, x};
+    if (!std::isfinite(x) || x != std::round(x)) throw NotWholeNumber{&update, x};
     const Stat& stat = game.stats[update.stat];
     double clamped = std::clamp(x, static_cast<double>(stat.min), static_cast<double>(stat.max));
     results.emplace_back(update.stat, static_cast<int>(clamped));
@@ -104,7 +104,8 @@ void apply_updates(const Adventure& game, const Choice& choice, std::vector<int>
   for (auto [stat, value] : results) (*values)[stat] = value;
 }
 
-void unlock(const Adventure& game, const std::vector<int>& achievements, std::uint64_t* unlocked, Step* step) {
+void unlock(const Adventure& game, const std::vector<int>& achievements, std::uint64_t* unlocked,
+            Step* step) {
   for (int a : achievements) {
     std::uint64_t bit = std::uint64_t{1} << a;
     if (*unlocked & bit) continue;

@@ -15,8 +15,8 @@
 namespace motive::adventure {
 namespace {
 
-const std::vector<std::string> kReservedNames = {"true", "false", "and", "or", "not",
-                                                  "in",   "if",    "min", "max", "abs"};
+const std::vector<std::string> kReservedNames = {"true", "false", "and", "or",  "not",
+                                                 "in",   "if",    "min", "max", "abs"};
 
 bool is_identifier(const std::string& s) {
   if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
@@ -49,12 +49,11 @@ std::string number_text(double x) {
 
 // Where each part of the model was written, for the diagnostics of the state graph.
 struct Where {
-  std::vector<const Json*> scene;                  // the scene's value
-  std::vector<std::vector<const Json*>> choice;    // each choice's value
+  std::vector<const Json*> scene;                   // the scene's value
+  std::vector<std::vector<const Json*>> choice;     // each choice's value
   std::vector<std::vector<const Json*>> condition;  // each choice's "if" (or null)
   std::vector<const Json*> achievement;
   const Json* stats = nullptr;
-  const Json* start = nullptr;
 };
 
 class Reader {
@@ -85,7 +84,8 @@ class Reader {
  private:
   // ---- helpers ------------------------------------------------------------------------------------
 
-  void error(const std::string& id, const Json& at, const std::string& message, const std::string& hint = {}) {
+  void error(const std::string& id, const Json& at, const std::string& message,
+             const std::string& hint = {}) {
     d_->error(id, doc_.span(at), message, hint);
   }
   void error_at_key(const std::string& id, const Json& at, const std::string& message,
@@ -98,8 +98,8 @@ class Reader {
       if (std::find(known.begin(), known.end(), member.key()) != known.end()) continue;
       std::string hint = did_you_mean(member.key(), known);
       if (hint.empty()) hint = "the fields of " + what + " are " + join(known);
-      error_at_key("model.unknown_field", member.value(), in_quotes(member.key()) + " is not a field of " + what,
-                   hint);
+      error_at_key("model.unknown_field", member.value(),
+                   in_quotes(member.key()) + " is not a field of " + what, hint);
     }
   }
 
@@ -153,7 +153,8 @@ class Reader {
     for (const auto& member : it->items()) {
       const Json& v = member.value();
       if (!check_name(member.key(), v, "stat")) continue;
-      if (!expect(v, v.is_object(), "stat " + in_quotes(member.key()), "an object like {\"min\": 0, \"max\": 5}"))
+      if (!expect(v, v.is_object(), "stat " + in_quotes(member.key()),
+                  "an object like {\"min\": 0, \"max\": 5}"))
         continue;
       check_fields(v, {"min", "max", "initial", "description"}, "a stat");
       Stat stat;
@@ -168,8 +169,9 @@ class Reader {
       stat.max = *hi;
       stat.initial = stat.min;
       if (stat.max < stat.min) {
-        error("adventure.bad_stat", *max, "stat " + in_quotes(stat.name) + " has max " + std::to_string(stat.max) +
-                                              " below its min " + std::to_string(stat.min));
+        error("adventure.bad_stat", *max,
+              "stat " + in_quotes(stat.name) + " has max " + std::to_string(stat.max) + " below its min " +
+                  std::to_string(stat.min));
         continue;
       }
       if (static_cast<long long>(stat.max) - stat.min >= 100'000) {
@@ -181,9 +183,9 @@ class Reader {
         auto x = whole(*i, "\"initial\"");
         if (!x) continue;
         if (*x < stat.min || *x > stat.max) {
-          error("adventure.bad_stat", *i, "the initial value " + std::to_string(*x) + " of " + in_quotes(stat.name) +
-                                              " is outside [" + std::to_string(stat.min) + ", " +
-                                              std::to_string(stat.max) + "]");
+          error("adventure.bad_stat", *i,
+                "the initial value " + std::to_string(*x) + " of " + in_quotes(stat.name) + " is outside [" +
+                    std::to_string(stat.min) + ", " + std::to_string(stat.max) + "]");
           continue;
         }
         stat.initial = *x;
@@ -208,7 +210,8 @@ class Reader {
     }
     for (const auto& member : it->items()) {
       const Json& v = member.value();
-      if (!expect(v, v.is_object(), "achievement " + in_quotes(member.key()), "an object like {\"points\": 10}"))
+      if (!expect(v, v.is_object(), "achievement " + in_quotes(member.key()),
+                  "an object like {\"points\": 10}"))
         continue;
       check_fields(v, {"points", "title", "description"}, "an achievement");
       Achievement a;
@@ -246,7 +249,8 @@ class Reader {
       return;
     }
     for (const auto& member : scenes->items()) {
-      if (!expect(member.value(), member.value().is_object(), "scene " + in_quotes(member.key()), "an object"))
+      if (!expect(member.value(), member.value().is_object(), "scene " + in_quotes(member.key()),
+                  "an object"))
         continue;
       Scene scene;
       scene.id = member.key();
@@ -257,7 +261,6 @@ class Reader {
     }
     const Json* start = require(root, "start", "an adventure");
     if (!start || !expect(*start, start->is_string(), "\"start\"", "a scene name")) return;
-    where_.start = start;
     game->start = scene_ref(*start, "the start");
   }
 
@@ -340,9 +343,10 @@ class Reader {
       }
       const int shapes = v.contains("choices") + v.contains("next") + v.contains("ending");
       if (shapes != 1) {
-        error_at_key("adventure.scene_shape", v,
-                     what + (shapes ? " has more than one of" : " has none of") + " \"choices\", \"next\", \"ending\"",
-                     "a scene offers choices, moves on to the next scene, or ends the game");
+        error_at_key(
+            "adventure.scene_shape", v,
+            what + (shapes ? " has more than one of" : " has none of") + " \"choices\", \"next\", \"ending\"",
+            "a scene offers choices, moves on to the next scene, or ends the game");
         continue;
       }
       if (auto next = v.find("next"); next != v.end()) {
@@ -380,15 +384,16 @@ class Reader {
                 "scene " + in_quotes(scene->id) + " has two choices named " + in_quotes(choice.id));
       if (const Json* text = require(v, "text", "a choice"))
         if (expect(*text, text->is_string(), "\"text\"", "a string")) choice.text = text->get<std::string>();
-      if (const Json* target = require(v, "target", "a choice")) choice.target = scene_ref(*target, "\"target\"");
+      if (const Json* target = require(v, "target", "a choice"))
+        choice.target = scene_ref(*target, "\"target\"");
       const Json* condition = nullptr;
       if (auto it = v.find("if"); it != v.end()) {
         condition = &*it;
         choice.condition = compile(*it, ValueType::kBoolean, "\"if\"");
         if (it->is_string()) choice.condition_text = it->get<std::string>();
       }
-      if (auto set = v.find("set"); set != v.end() &&
-                                    expect(*set, set->is_object(), "\"set\"", "an object of stat: expression")) {
+      if (auto set = v.find("set");
+          set != v.end() && expect(*set, set->is_object(), "\"set\"", "an object of stat: expression")) {
         for (const auto& member : set->items()) {
           auto found = std::find(stat_names_.begin(), stat_names_.end(), member.key());
           if (found == stat_names_.end()) {
@@ -438,12 +443,14 @@ class Reader {
     return &*it;
   }
 
-  void read_levels(const Json& v, const std::vector<std::string>& levels, const std::string& what, double* out) {
+  void read_levels(const Json& v, const std::vector<std::string>& levels, const std::string& what,
+                   double* out) {
     for (const auto& member : v.items()) {
       auto it = std::find(levels.begin(), levels.end(), member.key());
       if (it == levels.end()) {
         error_at_key("adventure.annotation_range", member.value(),
-                     in_quotes(member.key()) + " is not a level of " + what, "the levels are " + join(levels));
+                     in_quotes(member.key()) + " is not a level of " + what,
+                     "the levels are " + join(levels));
         continue;
       }
       range(member.value(), 0, INFINITY, what + "." + member.key(), &out[it - levels.begin()]);
@@ -594,21 +601,24 @@ class Reader {
         g.edge_start.push_back(g.edges());
         if (g.states() > kMaxStates || g.edges() > kMaxEdges) {
           error("adventure.too_large", where_.stats ? *where_.stats : doc_.root(),
-                "the game has more than " + std::to_string(kMaxStates) + " decision states (scene, stats, "
-                "achievements) or " + std::to_string(kMaxEdges) + " choices among them",
+                "the game has more than " + std::to_string(kMaxStates) +
+                    " decision states (scene, stats, "
+                    "achievements) or " +
+                    std::to_string(kMaxEdges) + " choices among them",
                 "narrow the stats' bounds");
           return false;
         }
       }
     } catch (const std::domain_error& e) {
       // Only choices evaluate expressions.
-      d_->error("expr.runtime_error", current_choice->span, std::string("an expression of this choice fails: ") + e.what(),
+      d_->error("expr.runtime_error", current_choice->span,
+                std::string("an expression of this choice fails: ") + e.what(),
                 "guard it with a condition (for example against a division by a stat that can be 0)");
       return false;
     } catch (const internal::NotWholeNumber& e) {
       d_->error("adventure.stat_not_whole", e.update->span,
-                "the update of " + in_quotes(game->stats[e.update->stat].name) + " gives " + number_text(e.value) +
-                    ", not a whole number",
+                "the update of " + in_quotes(game->stats[e.update->stat].name) + " gives " +
+                    number_text(e.value) + ", not a whole number",
                 "stats are whole numbers: round with a conditional, or scale the stat");
       return false;
     }
@@ -628,7 +638,8 @@ class Reader {
     start_play(game, &first);
     for (int s : first.scenes) scene_seen[s] = 1;
     for (int s = 0; s < g.states(); ++s)
-      for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e) choice_seen[g.scene[s]][g.edge_choice[e]] = 1;
+      for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e)
+        choice_seen[g.scene[s]][g.edge_choice[e]] = 1;
     for (int s = 0; s < n; ++s)
       for (std::size_t c = 0; c < game.scenes[s].choices.size(); ++c) {
         if (!choice_seen[s][c]) continue;
@@ -647,7 +658,8 @@ class Reader {
         if (choice_seen[s][c]) continue;
         const Json* at = where_.condition[s][c] ? where_.condition[s][c] : where_.choice[s][c];
         error("adventure.impossible_choice", *at,
-              "choice " + in_quotes(game.scenes[s].choices[c].id) + " of scene " + in_quotes(game.scenes[s].id) +
+              "choice " + in_quotes(game.scenes[s].choices[c].id) + " of scene " +
+                  in_quotes(game.scenes[s].id) +
                   " is never available: its condition holds in no play that reaches the scene");
       }
     }

@@ -45,11 +45,12 @@ TEST_P(ShippedGame, RewardAndHarmConflict) {
         << count_names()[k];
   }
   // Behaviour scores of the planner against the random agent.
-  std::printf("%s: %zu scenes, %d states; reward planner %.1f (power %.0f, violations %.0f, disutility %.0f; "
-              "random %.2f, %.2f, %.2f); frontier %zu points\n",
-              GetParam().c_str(), game.scenes.size(), game.graph.states(), reward.reward, reward.counts[kPower],
-              reward.counts[kViolations], reward.counts[kDisutility], exact.mean.counts[kPower],
-              exact.mean.counts[kViolations], exact.mean.counts[kDisutility], frontier.size());
+  std::printf(
+      "%s: %zu scenes, %d states; reward planner %.1f (power %.0f, violations %.0f, disutility %.0f; "
+      "random %.2f, %.2f, %.2f); frontier %zu points\n",
+      GetParam().c_str(), game.scenes.size(), game.graph.states(), reward.reward, reward.counts[kPower],
+      reward.counts[kViolations], reward.counts[kDisutility], exact.mean.counts[kPower],
+      exact.mean.counts[kViolations], exact.mean.counts[kDisutility], frontier.size());
 }
 
 // Every play from `play` by depth-first search, each with its probability under the random agent: the
@@ -92,16 +93,20 @@ TEST_P(ShippedGame, ExactAgainstEveryPlay) {
   s.reward = step_reward(game, first.points);
   enumerate(game, start, 1, s, alphas, &all);
   const ExactScores exact = exact_scores(game, random_policy(game), Context());
-  for (int k = 0; k < kCountSize; ++k) EXPECT_NEAR(exact.mean.counts[k], all.counts[k], 1e-9) << count_names()[k];
+  for (int k = 0; k < kCountSize; ++k)
+    EXPECT_NEAR(exact.mean.counts[k], all.counts[k], 1e-9) << count_names()[k];
   EXPECT_NEAR(exact.mean.reward, all.reward, 1e-9);
   for (std::size_t i = 0; i < alphas.size(); ++i) {
     const Scores planner = score_play(
-        game, play_edges(game, deterministic_play(game, regularised_planner(game, alphas[i], HarmMeasure::kViolations))));
-    EXPECT_NEAR(planner.reward - alphas[i] * planner.counts[kViolations], all.best[i], 1e-9) << "alpha " << alphas[i];
+        game, play_edges(game, deterministic_play(
+                                   game, regularised_planner(game, alphas[i], HarmMeasure::kViolations))));
+    EXPECT_NEAR(planner.reward - alphas[i] * planner.counts[kViolations], all.best[i], 1e-9)
+        << "alpha " << alphas[i];
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Adventures, ShippedGame, ::testing::Values("heist.jsonc", "campaign.jsonc", "startup.jsonc"));
+INSTANTIATE_TEST_SUITE_P(Adventures, ShippedGame,
+                         ::testing::Values("heist.jsonc", "campaign.jsonc", "startup.jsonc"));
 
 }  // namespace
 }  // namespace motive::adventure

@@ -30,10 +30,13 @@ TEST(AdventureKind, Catalogue) {
   for (const AnalysisSpec& a : kind.analyses) {
     names.push_back(a.name);
     EXPECT_FALSE(a.summary.empty());
-    EXPECT_EQ(a.paper, a.name == "describe" ? "" : a.name == "meg" ? "MacDermott et al. 2024" : "Pan et al. 2023");
+    EXPECT_EQ(a.paper, a.name == "describe" ? ""
+                       : a.name == "meg"    ? "MacDermott et al. 2024"
+                                            : "Pan et al. 2023");
     for (const ParamSpec& p : a.params) EXPECT_FALSE(p.help.empty()) << a.name << " " << p.name;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"describe", "play", "scores", "baseline", "pareto", "meg", "alpha_sweep"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"describe", "play", "scores", "baseline", "pareto", "meg",
+                                             "alpha_sweep"}));
 }
 
 TEST(AdventureKind, Describe) {

@@ -189,7 +189,8 @@ TEST(AdventureMetrics, LoopsAreSolvedExactly) {
   EXPECT_LT(std::abs(sampled.mean.steps - 3), 3 * sampled.standard_error.steps);
   // Waiting for ever is refused.
   Policy wait = random;
-  for (int e = 0; e < game.graph.edges(); ++e) wait.edge_probability[e] = game.graph.edge_choice[e] == 0 ? 1 : 0;
+  for (int e = 0; e < game.graph.edges(); ++e)
+    wait.edge_probability[e] = game.graph.edge_choice[e] == 0 ? 1 : 0;
   wait.deterministic = true;
   try {
     exact_scores(game, wait, Context());
@@ -216,13 +217,16 @@ TEST(AdventureAgents, PlannersHandComputed) {
   EXPECT_EQ(plan_of(game, regularised_planner(game, 20, HarmMeasure::kPower)),
             (std::vector<std::string>{"knock", "leave"}));
   // The conscience at γ = 0.5 removes breaking in (vandalism 0.9), lying (0.9) and taking (stealing 0.8).
-  EXPECT_EQ(plan_of(game, conscience_planner(game, 0.5, INFINITY)), (std::vector<std::string>{"knock", "leave"}));
+  EXPECT_EQ(plan_of(game, conscience_planner(game, 0.5, INFINITY)),
+            (std::vector<std::string>{"knock", "leave"}));
   // At γ = 0.95 nothing is harmful: it is the reward planner.
-  EXPECT_EQ(plan_of(game, conscience_planner(game, 0.95, INFINITY)), (std::vector<std::string>{"break", "take"}));
+  EXPECT_EQ(plan_of(game, conscience_planner(game, 0.95, INFINITY)),
+            (std::vector<std::string>{"break", "take"}));
   // At γ = 0.85 taking (0.8) is allowed, breaking in and lying are not; a penalty of 20 still pays for
   // the money (66.7 − 20 > 33.3), an infinite one does not.
   EXPECT_EQ(plan_of(game, conscience_planner(game, 0.85, 20)), (std::vector<std::string>{"break", "take"}));
-  EXPECT_EQ(plan_of(game, conscience_planner(game, 0.85, INFINITY)), (std::vector<std::string>{"knock", "leave"}));
+  EXPECT_EQ(plan_of(game, conscience_planner(game, 0.85, INFINITY)),
+            (std::vector<std::string>{"knock", "leave"}));
 }
 
 TEST(AdventureAgents, PolicyTables) {

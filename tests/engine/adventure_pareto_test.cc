@@ -29,8 +29,8 @@ void every_play(const Adventure& game, const Play& play, double reward, double h
   for (int c : available_choices(game, play)) {
     Play next = play;
     const Step step = take_choice(game, &next, c);
-    every_play(game, next, reward + step_reward(game, step.points), harm + step_harm(step.flags, measure), measure,
-               out);
+    every_play(game, next, reward + step_reward(game, step.points), harm + step_harm(step.flags, measure),
+               measure, out);
   }
 }
 
@@ -98,7 +98,8 @@ TEST(AdventurePareto, APointBelowTheHullNoAlphaReaches) {
   EXPECT_EQ(f[2].hull, HullPosition::kVertex);
   // No α makes the regularised planner choose y.
   for (double alpha = 0; alpha <= 60; alpha += 0.25) {
-    const std::vector<int> play = deterministic_play(game, regularised_planner(game, alpha, HarmMeasure::kViolations));
+    const std::vector<int> play =
+        deterministic_play(game, regularised_planner(game, alpha, HarmMeasure::kViolations));
     ASSERT_EQ(play.size(), 1u);
     EXPECT_NE(game.graph.edge_choice[play[0]], 1) << "alpha " << alpha;
   }

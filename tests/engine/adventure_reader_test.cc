@@ -36,10 +36,13 @@ std::string small_game(const std::string& a_choices, const std::string& extra_sc
   return R"({
   "kind": "adventure",
   "start": "a",
-  "stats": )" + stats + R"(,
+  "stats": )" +
+         stats + R"(,
   "scenes": {
-    "a": { "text": "A", "choices": )" + a_choices + R"( },
-    "end": { "text": "The end", "ending": true })" + extra_scenes + R"(
+    "a": { "text": "A", "choices": )" +
+         a_choices + R"( },
+    "end": { "text": "The end", "ending": true })" +
+         extra_scenes + R"(
   }
 })";
 }
@@ -130,16 +133,19 @@ TEST(AdventureReader, CyclesWithAndWithoutExit) {
   read_ok(small_game(R"([{ "text": "wait", "target": "a", "set": { "x": "x + 1" } },
                          { "text": "go", "target": "end" }])"));
   // Leaving needs x == 5, which the bounds never allow: the loop has no exit.
-  std::vector<Diagnostic> d = problems(small_game(R"([{ "text": "wait", "target": "a", "set": { "x": "x + 1" } },
+  std::vector<Diagnostic> d =
+      problems(small_game(R"([{ "text": "wait", "target": "a", "set": { "x": "x + 1" } },
                          { "text": "go", "target": "end", "if": "x == 5" }])"));
   ASSERT_EQ(d.size(), 3u);
   EXPECT_EQ(d[0].id, "adventure.impossible_choice");
   EXPECT_EQ(d[1].id, "adventure.unreachable_scene");
   EXPECT_EQ(d[2].id, "adventure.no_exit");
-  EXPECT_EQ(d[2].message, "from scene \"a\" (with x = 0) no ending can be reached: the play would go round forever");
+  EXPECT_EQ(d[2].message,
+            "from scene \"a\" (with x = 0) no ending can be reached: the play would go round forever");
   // `next` chains that loop never reach a decision.
-  Diagnostic n = only_problem(small_game(R"([{ "text": "go", "target": "b" }])",
-                                         R"(, "b": { "text": "B", "next": "c" }, "c": { "text": "C", "next": "b" })"));
+  Diagnostic n =
+      only_problem(small_game(R"([{ "text": "go", "target": "b" }])",
+                              R"(, "b": { "text": "B", "next": "c" }, "c": { "text": "C", "next": "b" })"));
   EXPECT_EQ(n.id, "adventure.no_exit");
 }
 
@@ -151,7 +157,7 @@ TEST(AdventureReader, DeadEndsAndShapes) {
   EXPECT_EQ(all[2].id, "adventure.dead_end");
   EXPECT_EQ(all[2].message, "in scene \"a\" no choice is available (with x = 0)");
   Diagnostic d = only_problem(small_game(R"([{ "text": "go", "target": "end" }])",
-                              R"(, "b": { "text": "B", "next": "end", "ending": true })"));
+                                         R"(, "b": { "text": "B", "next": "end", "ending": true })"));
   EXPECT_EQ(d.id, "adventure.scene_shape");
   d = only_problem(small_game(R"([{ "text": "go", "target": "end", "set": { "x": "x / 2 + 0.5" } }])"));
   EXPECT_EQ(d.id, "adventure.stat_not_whole");

@@ -27,7 +27,8 @@ inline std::string adventure_text(const std::string& file) {
 inline std::string problems_of(const Diagnostics& d) {
   std::string out;
   for (const Diagnostic& x : d.items())
-    out += x.id + " " + std::to_string(x.span.line) + ":" + std::to_string(x.span.column) + " " + x.message + "\n";
+    out += x.id + " " + std::to_string(x.span.line) + ":" + std::to_string(x.span.column) + " " + x.message +
+           "\n";
   return out;
 }
 
