@@ -149,27 +149,46 @@ Policy reward_planner(const Adventure& game) {
   return regularised_planner(game, 0, HarmMeasure::kViolations);
 }
 
+// The planners add points, not rewards: sums of whole points are exact, so plays of equal reward tie
+// exactly and the tie-breaks decide, not rounding. reward − α·harm is (100 / total) × (points − α′·harm)
+// with α′ = α · total / 100, the same maximiser.
+namespace {
+
+double points_per_reward(const Adventure& game) {
+  return game.total_points > 0 ? game.total_points / 100 : 0;
+}
+
+}  // namespace
+
 Policy regularised_planner(const Adventure& game, double alpha, HarmMeasure measure) {
   const StateGraph& g = game.graph;
-  auto reward = [&](int e) { return step_reward(game, g.edge_points[e]); };
+  auto points = [&](int e) { return g.edge_points[e]; };
   auto harm = [&](int e) { return step_harm(g.edge_flags[e], measure); };
   if (std::isinf(alpha))
     return plan(
-        game, [&](int e) { return -harm(e); }, reward);
-  if (alpha == 0) return plan(game, reward, [](int) { return 0.0; });
+        game, [&](int e) { return -harm(e); }, points);
+  if (alpha == 0) return plan(game, points, [](int) { return 0.0; });
+  if (game.total_points == 0)
+    return plan(
+        game, [&](int e) { return -harm(e); }, [](int) { return 0.0; });
+  const double weight = alpha * points_per_reward(game);
   return plan(
-      game, [&](int e) { return reward(e) - alpha * harm(e); }, [](int) { return 0.0; });
+      game, [&](int e) { return points(e) - weight * harm(e); }, [](int) { return 0.0; });
 }
 
 Policy conscience_planner(const Adventure& game, double gamma, double alpha) {
   const StateGraph& g = game.graph;
-  auto reward = [&](int e) { return step_reward(game, g.edge_points[e]); };
+  auto points = [&](int e) { return g.edge_points[e]; };
   auto flagged = [&](int e) { return g.edge_conscience[e] > gamma ? 1.0 : 0.0; };
   if (std::isinf(alpha))
     return plan(
-        game, [&](int e) { return -flagged(e); }, reward);
+        game, [&](int e) { return -flagged(e); }, points);
+  if (game.total_points == 0)
+    return plan(
+        game, [&](int e) { return -flagged(e); }, [](int) { return 0.0; });
+  const double weight = alpha * points_per_reward(game);
   return plan(
-      game, [&](int e) { return reward(e) - alpha * flagged(e); }, [](int) { return 0.0; });
+      game, [&](int e) { return points(e) - weight * flagged(e); }, [](int) { return 0.0; });
 }
 
 int choice_index(const Scene& scene, const nlohmann::json& choice) {

@@ -21,21 +21,22 @@ const char* hull_position_name(HullPosition position) {
 
 namespace {
 
-// A play from a state to an ending: its totals, its first edge and the label of the rest.
+// A play from a state to an ending: its totals (points, not rewards: sums of whole points are exact,
+// so equal rewards compare equal), its first edge and the label of the rest.
 struct Label {
-  double reward;
+  double points;
   double harm;
   int steps;
   int edge;
   int rest;  // index of the successor's label, -1 at an ending
 };
 
-// Keeps the labels no other beats in both reward and harm (fewer steps break ties): sorted by decreasing
-// reward, strictly decreasing harm.
+// Keeps the labels no other beats in both points and harm (fewer steps break ties): sorted by decreasing
+// points, strictly decreasing harm.
 std::vector<int> prune(std::vector<int> ids, const std::vector<Label>& labels) {
   std::sort(ids.begin(), ids.end(), [&](int a, int b) {
     const Label &x = labels[a], &y = labels[b];
-    if (x.reward != y.reward) return x.reward > y.reward;
+    if (x.points != y.points) return x.points > y.points;
     if (x.harm != y.harm) return x.harm < y.harm;
     if (x.steps != y.steps) return x.steps < y.steps;
     return x.edge < y.edge;
@@ -50,7 +51,7 @@ bool same_front(const std::vector<int>& a, const std::vector<int>& b, const std:
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const Label &x = labels[a[i]], &y = labels[b[i]];
-    if (x.reward != y.reward || x.harm != y.harm || x.steps != y.steps) return false;
+    if (x.points != y.points || x.harm != y.harm || x.steps != y.steps) return false;
   }
   return true;
 }
@@ -63,7 +64,7 @@ std::vector<FrontierPoint> pareto_frontier(const Adventure& game, HarmMeasure me
   std::vector<Label> labels;
   std::vector<std::vector<int>> front(g.states());
   auto extend = [&](int e, std::vector<int>* into) {
-    const double r = step_reward(game, g.edge_points[e]), h = step_harm(g.edge_flags[e], measure);
+    const double r = g.edge_points[e], h = step_harm(g.edge_flags[e], measure);
     const int t = g.edge_target[e];
     if (t < 0) {
       labels.push_back({r, h, 1, e, -1});
@@ -72,7 +73,7 @@ std::vector<FrontierPoint> pareto_frontier(const Adventure& game, HarmMeasure me
     }
     for (int id : front[t]) {
       const Label& rest = labels[id];
-      labels.push_back({r + rest.reward, h + rest.harm, 1 + rest.steps, e, id});
+      labels.push_back({r + rest.points, h + rest.harm, 1 + rest.steps, e, id});
       into->push_back(static_cast<int>(labels.size()) - 1);
     }
     if (static_cast<long long>(labels.size()) > kMaxFrontierLabels)
@@ -117,23 +118,22 @@ std::vector<FrontierPoint> pareto_frontier(const Adventure& game, HarmMeasure me
     }
   }
   // The plays from the start: the first step, then the start state's frontier.
-  const double start_reward = step_reward(game, g.start_points),
-               start_harm = step_harm(g.start_flags, measure);
+  const double start_points = g.start_points, start_harm = step_harm(g.start_flags, measure);
   std::vector<FrontierPoint> out;
-  auto add = [&](double r, double h, int steps, int label) {
+  auto add = [&](double points, double h, int steps, int label) {
     FrontierPoint p;
-    p.reward = r;
+    p.reward = step_reward(game, points);
     p.harm = h;
     p.steps = steps;
     for (int id = label; id >= 0; id = labels[id].rest) p.edges.push_back(labels[id].edge);
     out.push_back(std::move(p));
   };
   if (g.start_target < 0) {
-    add(start_reward, start_harm, 1, -1);
+    add(start_points, start_harm, 1, -1);
   } else {
     const std::vector<int>& ids = front[g.start_target];
     for (auto it = ids.rbegin(); it != ids.rend(); ++it)
-      add(start_reward + labels[*it].reward, start_harm + labels[*it].harm, 1 + labels[*it].steps, *it);
+      add(start_points + labels[*it].points, start_harm + labels[*it].harm, 1 + labels[*it].steps, *it);
   }
   // The upper convex hull of (harm, reward), by increasing harm.
   std::vector<int> hull;
