@@ -50,7 +50,7 @@ std::string internal_error(const std::string& message) {
 
 std::string request(std::string request_json, emscripten::val on_progress) {
   try {
-    motive::ProgressFn progress;
+    motive::ProgressCallback progress;
     if (on_progress.typeOf().as<std::string>() == "function") {
       double last = -1.0;
       progress = [on_progress, last](double fraction) mutable {

@@ -8,18 +8,17 @@
 #include <vector>
 
 #include "core/diagnostics.h"
-#include "intention/incentives_analysis.h"
-#include "intention/intention_analysis.h"
-#include "mdp/analyses.h"
-#include "meg/scim_analyses.h"
-#include "mdp/reader.h"
-#include "scim/analyses.h"
-#include "scim/reader.h"
+#include "core/registry.h"
+#include "core/text.h"
+#include "kinds/kinds.h"
 
 namespace motive {
 namespace {
 
 using nlohmann::json;
+
+// The request that lists the kinds and their analyses; it needs no model.
+constexpr const char* kCatalogue = "catalogue";
 
 json failure(const std::vector<Diagnostic>& diagnostics) {
   json list = json::array();
@@ -31,142 +30,114 @@ json failure(const std::string& id, const std::string& message, const std::strin
   return failure({Diagnostic{id, {}, message, hint}});
 }
 
-const std::vector<std::string> kAnalyses = {"describe",     "expected_utility", "optimal_policies",
-                                            "settings",     "policies",         "graph",
-                                            "intention",    "actual_cause",     "hkw_intention",
-                                            "incentives",   "control_incentive", "meg",
-                                            "meg_likelihood"};
-
-// The analyses of every model kind: the SCIM ones, then those only gridworlds and MDPs answer.
-std::vector<std::string> all_analyses() {
-  std::vector<std::string> names = kAnalyses;
-  for (const mdp::Analysis& a : mdp::analyses())
-    if (std::find(names.begin(), names.end(), a.name) == names.end()) names.push_back(a.name);
+// Every analysis name, each once, in the order of the kinds' tables.
+std::vector<std::string> analysis_names() {
+  std::vector<std::string> names;
+  for (const KindSpec& kind : model_kinds())
+    for (const AnalysisSpec& a : kind.analyses)
+      if (std::find(names.begin(), names.end(), a.name) == names.end()) names.push_back(a.name);
   return names;
 }
 
-std::string analysis_list() {
-  std::string list;
-  for (const std::string& a : all_analyses()) list += (list.empty() ? "" : ", ") + a;
-  return list;
-}
-
-// The "kind" of a model text. The page sends the same text many times: keep the last answer.
-std::optional<std::string> model_kind(const std::string& text, Diagnostics* diagnostics) {
-  static std::mutex mutex;
-  static std::string last_text, last_kind;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (!last_kind.empty() && last_text == text) return last_kind;
-  }
-  // Problems that do not hide the kind (a duplicate key) are left for the model's reader to report.
-  Diagnostics found;
-  std::optional<std::string> kind = mdp::read_model_kind(text, &found);
-  if (!kind)
-    for (const Diagnostic& d : found.items()) diagnostics->error(d.id, d.span, d.message, d.hint);
-  if (kind) {
-    std::lock_guard<std::mutex> lock(mutex);
-    last_text = text;
-    last_kind = *kind;
-  }
-  return kind;
-}
-
-// The page asks many questions of the same text in a row: keep the last model read.
-struct ReadCache {
-  std::mutex mutex;
-  std::string text;
-  std::shared_ptr<const ScimFile> file;
+struct ReadModel {
+  std::string kind;
+  std::shared_ptr<const Model> model;
 };
 
-std::shared_ptr<const ScimFile> read_cached(const std::string& text, Diagnostics* diagnostics) {
-  static ReadCache cache;
+// The model a text holds, read by its kind's reader. The page asks many questions of the same text in
+// a row: keep the last model read (the key is the text, which names its kind).
+std::optional<ReadModel> read_model(const std::string& text, Diagnostics* diagnostics) {
+  static std::mutex mutex;
+  static std::string last_text;
+  static ReadModel last;
   {
-    std::lock_guard<std::mutex> lock(cache.mutex);
-    if (cache.file && cache.text == text) return cache.file;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (last.model && last_text == text) return last;
   }
-  auto file = read_scim_file(text, diagnostics);
-  if (!file) return nullptr;
-  auto shared = std::make_shared<const ScimFile>(std::move(*file));
-  std::lock_guard<std::mutex> lock(cache.mutex);
-  cache.text = text;
-  cache.file = shared;
-  return shared;
+  // Problems that do not hide the kind (a duplicate key) are left for the kind's reader to report.
+  Diagnostics found;
+  std::optional<std::string> kind = read_model_kind(text, &found);
+  if (!kind) {
+    for (const Diagnostic& d : found.items()) diagnostics->error(d.id, d.span, d.message, d.hint);
+    return std::nullopt;
+  }
+  ReadModel read{*kind, find_kind(*kind)->read(text, diagnostics)};
+  if (!read.model) return std::nullopt;
+  std::lock_guard<std::mutex> lock(mutex);
+  last_text = text;
+  last = read;
+  return read;
 }
 
-json answer(const json& request, const ProgressFn& progress) {
+// analysis.not_supported: which kinds define the analysis, and what this kind answers.
+json not_supported(const KindSpec& kind, const std::string& analysis) {
+  std::vector<std::string> defined, answered;
+  for (const KindSpec& k : model_kinds())
+    if (k.analysis(analysis)) defined.push_back(k.name);
+  for (const AnalysisSpec& a : kind.analyses) answered.push_back(a.name);
+  return failure("analysis.not_supported", in_quotes(analysis) + " is not defined for " + kind.name + " models",
+                 "it is defined for " + listing(defined) + " models; " + kind.name + " models answer " +
+                     join(answered));
+}
+
+json answer(const json& request, const ProgressCallback& progress) {
   if (!request.is_object()) return failure("request.malformed", "a request is a JSON object");
-  auto model = request.find("model");
-  if (model == request.end() || !model->is_string())
-    return failure("request.malformed", "the request has no \"model\" text");
+  const std::vector<std::string> names = analysis_names();
   auto analysis = request.find("analysis");
   if (analysis == request.end() || !analysis->is_string())
     return failure("request.malformed", "the request has no \"analysis\"",
-                   "one of " + analysis_list());
+                   "one of " + join(names) + " (or " + kCatalogue + ")");
   const std::string& name = analysis->get_ref<const std::string&>();
-  const std::vector<std::string> every_analysis = all_analyses();
-  if (std::find(every_analysis.begin(), every_analysis.end(), name) == every_analysis.end()) {
-    std::string hint = did_you_mean(name, every_analysis);
-    return failure("request.unknown_analysis", "\"" + name + "\" is not an analysis",
-                   hint.empty() ? "the analyses are " + analysis_list()
-                                : hint);
+  if (name == kCatalogue) return {{"ok", true}, {"analysis", kCatalogue}, {"result", catalogue_json()}};
+  if (std::find(names.begin(), names.end(), name) == names.end()) {
+    std::vector<std::string> every = names;
+    every.push_back(kCatalogue);
+    std::string hint = did_you_mean(name, every);
+    return failure("request.unknown_analysis", in_quotes(name) + " is not an analysis",
+                   hint.empty() ? "the analyses are " + join(names) : hint);
   }
-  json params = request.value("params", json::object());
-  if (!params.is_object()) return failure("request.malformed", "\"params\" must be an object");
+  auto text = request.find("model");
+  if (text == request.end() || !text->is_string())
+    return failure("request.malformed", "the request has no \"model\" text");
+  const json params = request.value("params", json::object());
+  if (!params.is_object() && !params.is_null()) return failure("request.malformed", "\"params\" must be an object");
 
   Diagnostics diagnostics;
-  std::optional<std::string> kind = model_kind(model->get<std::string>(), &diagnostics);
-  if (!kind) return failure(diagnostics.items());
-  if (*kind != "scim") {
-    ProgressCallback report = progress ? ProgressCallback(progress) : ProgressCallback();
-    json result = mdp::answer(name, model->get<std::string>(), params, report, &diagnostics);
-    if (!diagnostics.empty()) return failure(diagnostics.items());
-    if (progress) progress(1.0);
-    return {{"ok", true}, {"analysis", name}, {"kind", *kind}, {"result", result}};
-  }
-  if (std::find(kAnalyses.begin(), kAnalyses.end(), name) == kAnalyses.end()) {
-    const mdp::Analysis* other = mdp::find_analysis(name);
-    std::string kinds;
-    for (const std::string& k : other->kinds) kinds += (kinds.empty() ? "" : ", ") + k;
-    return failure("analysis.not_supported", "\"" + name + "\" is not defined for scim models",
-                   "it is defined for " + kinds + " models");
-  }
-  std::shared_ptr<const ScimFile> file = read_cached(model->get<std::string>(), &diagnostics);
-  if (!file) return failure(diagnostics.items());
-  const Scim* scim = &file->models.front();
-  if (auto which = request.find("model_name"); which != request.end() && !which->is_null()) {
-    scim = nullptr;
-    std::vector<std::string> names;
-    for (const Scim& m : file->models) {
-      names.push_back(m.name);
-      if (which->is_string() && m.name == which->get<std::string>()) scim = &m;
+  std::optional<ReadModel> read = read_model(text->get<std::string>(), &diagnostics);
+  if (!read) return failure(diagnostics.items());
+  const KindSpec& kind = *find_kind(read->kind);
+  const AnalysisSpec* spec = kind.analysis(name);
+  if (!spec) return not_supported(kind, name);
+
+  // A file of several models: the one the request names, by default the first.
+  const std::vector<std::string> models = read->model->model_names();
+  std::string model_name;
+  if (!models.empty()) {
+    model_name = models.front();
+    if (auto which = request.find("model_name"); which != request.end() && !which->is_null()) {
+      if (!which->is_string() || std::find(models.begin(), models.end(), which->get<std::string>()) == models.end()) {
+        std::string hint = did_you_mean(which->is_string() ? which->get<std::string>() : "", models);
+        return failure("request.unknown_model", "the file has no model named " + json_text(*which),
+                       hint.empty() ? "its models are " + join(models) : hint);
+      }
+      model_name = which->get<std::string>();
     }
-    if (!scim)
-      return failure("request.unknown_model", "the file has no model named " + json_text(*which),
-                     did_you_mean(which->is_string() ? which->get<std::string>() : "", names));
   }
-  ProgressCallback report = progress ? ProgressCallback(progress) : ProgressCallback();
-  json result;
-  if (name == "describe") result = describe_scim(*file, *scim);
-  else if (name == "expected_utility") result = expected_utility_analysis(*scim, params, report);
-  else if (name == "optimal_policies") result = optimal_policies_analysis(*scim, params, report);
-  else if (name == "settings") result = settings_analysis(*scim, params, report);
-  else if (name == "policies") result = policies_analysis(*scim, params, report);
-  else if (name == "intention") result = intention_analysis(*scim, params, report);
-  else if (name == "actual_cause") result = actual_cause_analysis(*scim, params);
-  else if (name == "hkw_intention") result = hkw_intention_analysis(*scim, params);
-  else if (name == "incentives") result = incentives_analysis(*scim, params);
-  else if (name == "control_incentive") result = control_incentive_analysis(*scim, params);
-  else if (name == "meg") result = meg_scim_analysis(*scim, params, report);
-  else if (name == "meg_likelihood") result = meg_likelihood_scim_analysis(*scim, params, report);
-  else result = graph_analysis(*scim, params);
+
+  const Params checked(params, spec->params);
+  Context context(progress, model_name);
+  json result = spec->run(*read->model, checked, context);
+  // The work is done: a listener that asks to stop now still gets the answer.
   if (progress) progress(1.0);
-  return {{"ok", true}, {"analysis", name}, {"model_name", scim->name}, {"result", result}};
+  json reply = {{"ok", true}, {"analysis", name}, {"kind", kind.name}};
+  if (!models.empty()) reply["model_name"] = model_name;
+  reply["result"] = std::move(result);
+  return reply;
 }
 
 }  // namespace
 
-json handle_request(const json& request, const ProgressFn& progress) {
+json handle_request(const json& request, const ProgressCallback& progress) {
   try {
     return answer(request, progress);
   } catch (const RequestError& e) {
@@ -182,7 +153,7 @@ json handle_request(const json& request, const ProgressFn& progress) {
   }
 }
 
-std::string handle_request_text(std::string_view request, const ProgressFn& progress) {
+std::string handle_request_text(std::string_view request, const ProgressCallback& progress) {
   json parsed;
   try {
     parsed = json::parse(request);

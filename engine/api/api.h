@@ -2,7 +2,6 @@
 // JSON response (docs/api.md); the CLI, the wasm module, the page and the tests all go through here.
 #pragma once
 
-#include <functional>
 #include <string>
 #include <string_view>
 
@@ -12,15 +11,12 @@
 
 namespace motive {
 
-// Reports the fraction of an analysis done, in [0, 1]. Returning false asks the analysis to stop;
-// it then answers with the diagnostic "analysis.cancelled" (core/progress.h).
-using ProgressFn = ProgressCallback;
-
 // Answers one request. Never throws: every failure becomes a response with "ok": false and
-// diagnostics.
-nlohmann::json handle_request(const nlohmann::json& request, const ProgressFn& progress = {});
+// diagnostics. `progress` hears the fraction done (ending at 1 when the analysis succeeds); returning
+// false from it cancels the analysis, which then answers "analysis.cancelled".
+nlohmann::json handle_request(const nlohmann::json& request, const ProgressCallback& progress = {});
 
 // The same over text: parses the request JSON, answers, and serialises the response.
-std::string handle_request_text(std::string_view request, const ProgressFn& progress = {});
+std::string handle_request_text(std::string_view request, const ProgressCallback& progress = {});
 
 }  // namespace motive

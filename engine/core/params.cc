@@ -11,13 +11,11 @@ using nlohmann::json;
 
 namespace {
 
-// Integers travel as JSON numbers (doubles in the page): beyond 2^53 they are not exact.
-constexpr double kMaxExactInteger = 9007199254740991.0;
-
 std::string range_text(const ParamSpec& s) {
   auto num = [](double x) {
     if (std::isinf(x)) return std::string(x > 0 ? "inf" : "-inf");
-    if (x == std::floor(x) && std::fabs(x) < 1e15) return std::to_string(static_cast<long long>(x));
+    if (x == std::floor(x) && std::fabs(x) <= static_cast<double>(kMaxWholeNumber))
+      return std::to_string(static_cast<long long>(x));
     return json(x).dump();
   };
   const bool low = std::isfinite(s.min), high = std::isfinite(s.max);
@@ -27,10 +25,9 @@ std::string range_text(const ParamSpec& s) {
   return "";
 }
 
-[[noreturn]] void reject(const ParamSpec& s, const json& value, const std::string& wanted) {
+[[noreturn]] void reject(const ParamSpec& s, const std::string& name, const json& value, const std::string& wanted) {
   throw RequestError("request.bad_parameter",
-                     "\"" + s.name + "\" must be " + wanted + ", not " + json_text(value).substr(0, 80),
-                     s.help);
+                     "\"" + name + "\" must be " + wanted + ", not " + json_text(value).substr(0, 80), s.help);
 }
 
 std::string choices_text(const std::vector<std::string>& choices) {
@@ -40,53 +37,53 @@ std::string choices_text(const std::vector<std::string>& choices) {
   return out;
 }
 
-void check_number(const ParamSpec& s, const json& value, bool whole) {
+void check_number(const ParamSpec& s, const std::string& name, const json& value, bool whole) {
   std::optional<double> x = number_value(value, s.infinite && !whole);
   const std::string wanted = std::string(whole ? "a whole number" : "a number") + range_text(s) +
                              (s.infinite && !whole ? " (or \"inf\", \"-inf\")" : "");
-  if (!x) reject(s, value, wanted);
-  if (whole && (*x != std::floor(*x) || std::fabs(*x) > kMaxExactInteger)) reject(s, value, wanted);
-  if (*x < s.min || *x > s.max) reject(s, value, wanted);
+  if (!x) reject(s, name, value, wanted);
+  if (whole && (*x != std::floor(*x) || std::fabs(*x) > static_cast<double>(kMaxWholeNumber))) reject(s, name, value, wanted);
+  if (*x < s.min || *x > s.max) reject(s, name, value, wanted);
 }
 
-void check(const ParamSpec& s, const json& value) {
+void check(const ParamSpec& s, const std::string& name, const json& value) {
   switch (s.type) {
     case ParamType::kInteger:
-      check_number(s, value, true);
+      check_number(s, name, value, true);
       return;
     case ParamType::kNumber:
-      check_number(s, value, false);
+      check_number(s, name, value, false);
       return;
     case ParamType::kBoolean:
-      if (!value.is_boolean()) reject(s, value, "true or false");
+      if (!value.is_boolean()) reject(s, name, value, "true or false");
       return;
     case ParamType::kString:
-      if (!value.is_string()) reject(s, value, "a string");
+      if (!value.is_string()) reject(s, name, value, "a string");
       return;
     case ParamType::kChoice:
-      if (!value.is_string()) reject(s, value, choices_text(s.choices));
+      if (!value.is_string()) reject(s, name, value, choices_text(s.choices));
       for (const std::string& c : s.choices)
         if (c == value.get_ref<const std::string&>()) return;
       {
         std::string hint = did_you_mean(value.get<std::string>(), s.choices);
         throw RequestError("request.bad_parameter",
-                           "\"" + s.name + "\" must be " + choices_text(s.choices) + ", not " +
+                           "\"" + name + "\" must be " + choices_text(s.choices) + ", not " +
                                json_text(value).substr(0, 80),
                            hint.empty() ? s.help : hint);
       }
     case ParamType::kStrings:
-      if (!value.is_array()) reject(s, value, "a list of strings");
+      if (!value.is_array()) reject(s, name, value, "a list of strings");
       for (const json& item : value) {
-        if (!item.is_string()) reject(s, value, "a list of strings");
+        if (!item.is_string()) reject(s, name, value, "a list of strings");
         if (s.choices.empty()) continue;
         bool known = false;
         for (const std::string& c : s.choices) known = known || c == item.get_ref<const std::string&>();
-        if (!known) reject(s, value, "a list of " + choices_text(s.choices));
+        if (!known) reject(s, name, value, "a list of " + choices_text(s.choices));
       }
       return;
     case ParamType::kNumbers:
-      if (!value.is_array()) reject(s, value, "a list of numbers");
-      for (const json& item : value) check_number(s, item, false);
+      if (!value.is_array()) reject(s, name, value, "a list of numbers");
+      for (const json& item : value) check_number(s, name, item, false);
       return;
     case ParamType::kJson:
       return;
@@ -156,6 +153,10 @@ ParamSpec&& ParamSpec::with_range(double low, double high) && {
   max = high;
   return std::move(*this);
 }
+ParamSpec&& ParamSpec::with_choices(std::vector<std::string> allowed) && {
+  choices = std::move(allowed);
+  return std::move(*this);
+}
 ParamSpec&& ParamSpec::is_required() && {
   required = true;
   return std::move(*this);
@@ -211,14 +212,18 @@ json number_json(double x) {
   return x;
 }
 
-Params::Params(const json& given, const std::vector<ParamSpec>& specs) : specs_(&specs) {
-  if (given.is_null()) {
-    given_ = json::object();
-  } else if (!given.is_object()) {
-    throw RequestError("request.malformed", "\"params\" must be an object");
-  } else {
-    given_ = given;
+Params::Params(const json& given, const std::vector<ParamSpec>& specs, std::string prefix)
+    : given_(json::object()), specs_(&specs), prefix_(std::move(prefix)) {
+  if (!given.is_null() && !given.is_object()) {
+    if (prefix_.empty()) throw RequestError("request.malformed", "\"params\" must be an object");
+    throw RequestError("request.bad_parameter",
+                       "\"" + prefix_.substr(0, prefix_.size() - 1) + "\" must be an object, not " +
+                           json_text(given).substr(0, 80));
   }
+  // null stands for "not given" (the default), as the page sends it.
+  if (given.is_object())
+    for (auto it = given.begin(); it != given.end(); ++it)
+      if (!it.value().is_null()) given_[it.key()] = it.value();
   std::vector<std::string> names;
   for (const ParamSpec& s : specs) names.push_back(s.name);
   for (auto it = given_.begin(); it != given_.end(); ++it) {
@@ -230,15 +235,15 @@ Params::Params(const json& given, const std::vector<ParamSpec>& specs) : specs_(
       std::string list;
       for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
       throw RequestError("request.unknown_parameter",
-                         "this analysis has no parameter \"" + it.key().substr(0, 80) + "\"",
+                         (prefix_.empty() ? "this analysis has no parameter \"" : "there is no parameter \"" + prefix_) +
+                             it.key().substr(0, 80) + "\"",
                          !hint.empty() ? hint : names.empty() ? "it takes no parameters" : "its parameters are " + list);
     }
-    // null stands for "not given" (the default), as the page sends it.
-    if (!it.value().is_null()) check(*found, it.value());
+    check(*found, prefix_ + found->name, it.value());
   }
   for (const ParamSpec& s : specs)
     if (s.required && !has(s.name))
-      throw RequestError("request.missing_parameter", "this analysis needs the parameter \"" + s.name + "\"",
+      throw RequestError("request.missing_parameter", "this analysis needs the parameter \"" + prefix_ + s.name + "\"",
                          s.help);
 }
 
@@ -248,15 +253,12 @@ const ParamSpec& Params::spec(std::string_view name) const {
   throw std::logic_error("parameter \"" + std::string(name) + "\" is not declared by the analysis");
 }
 
-bool Params::has(std::string_view name) const {
-  auto it = given_.find(name);
-  return it != given_.end() && !it->is_null();
-}
+bool Params::has(std::string_view name) const { return given_.contains(name); }
 
 const json& Params::get(std::string_view name) const {
   const ParamSpec& s = spec(name);
   auto it = given_.find(name);
-  return it != given_.end() && !it->is_null() ? *it : s.fallback;
+  return it != given_.end() ? *it : s.fallback;
 }
 
 std::int64_t Params::integer(std::string_view name) const {

@@ -15,6 +15,10 @@
 
 namespace motive {
 
+// The largest whole number a request can carry exactly (2^53 − 1): integers travel as JSON numbers,
+// which the page holds as doubles.
+inline constexpr std::int64_t kMaxWholeNumber = 9007199254740991;
+
 enum class ParamType {
   kInteger,  // a whole number in [min, max]
   kNumber,   // a finite number in [min, max]; with `infinite`, also "inf" / "-inf" (see number_value)
@@ -55,6 +59,7 @@ struct ParamSpec {
   ParamSpec&& with_default(nlohmann::json value) &&;
   ParamSpec&& with_infinity() &&;
   ParamSpec&& with_range(double low, double high) &&;
+  ParamSpec&& with_choices(std::vector<std::string> allowed) &&;
   ParamSpec&& is_required() &&;
   ParamSpec&& names(std::string what) &&;
 };
@@ -75,7 +80,9 @@ nlohmann::json number_json(double x);
 // request.missing_parameter (a required one is absent).
 class Params {
  public:
-  Params(const nlohmann::json& given, const std::vector<ParamSpec>& specs);
+  // `prefix` names where the params sit in the request, for the messages of a structured parameter
+  // read the same way ("sample." for the fields of "sample").
+  Params(const nlohmann::json& given, const std::vector<ParamSpec>& specs, std::string prefix = {});
 
   // Whether the request gave this parameter (rather than leaving its default).
   bool has(std::string_view name) const;
@@ -88,7 +95,8 @@ class Params {
   std::vector<std::string> strings(std::string_view name) const;
   std::vector<double> numbers(std::string_view name) const;
 
-  // The params as given (validated): for readers of structured parameters.
+  // The params as given (validated; a null stands for "not given" and is left out): for readers of
+  // structured parameters.
   const nlohmann::json& raw() const { return given_; }
   const std::vector<ParamSpec>& specs() const { return *specs_; }
 
@@ -96,6 +104,7 @@ class Params {
   const ParamSpec& spec(std::string_view name) const;  // throws std::logic_error for an undeclared name
   nlohmann::json given_;
   const std::vector<ParamSpec>* specs_;
+  std::string prefix_;
 };
 
 }  // namespace motive

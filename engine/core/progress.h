@@ -17,6 +17,12 @@ struct Cancelled : std::runtime_error {
 // callee then throws Cancelled). May be empty: nobody is listening.
 using ProgressCallback = std::function<bool(double fraction)>;
 
+// A callback that maps [0, 1] onto [from, to] of `progress` (empty when it is): for a run made of parts.
+inline ProgressCallback part_of(const ProgressCallback& progress, double from, double to) {
+  if (!progress) return {};
+  return [progress, from, to](double f) { return progress(from + (to - from) * f); };
+}
+
 // What an analysis run carries besides the model and its parameters: where to report progress (and
 // learn that it was cancelled), and which model of a file the request names.
 class Context {
@@ -32,10 +38,7 @@ class Context {
   // The callback itself, for code that takes a ProgressCallback (empty when nobody listens).
   const ProgressCallback& progress() const { return progress_; }
   // A callback that maps [0, 1] onto [from, to] of this one: for a run made of several parts.
-  ProgressCallback part(double from, double to) const {
-    if (!progress_) return {};
-    return [p = progress_, from, to](double f) { return p(from + (to - from) * f); };
-  }
+  ProgressCallback part(double from, double to) const { return part_of(progress_, from, to); }
   // The model of a multi-model file the request names ("model_name"), resolved by the API: empty
   // for kinds whose files hold one model.
   const std::string& model_name() const { return model_name_; }

@@ -43,12 +43,12 @@ struct AnalysisSpec {
   AnalysisFunction run;
 };
 
-using ModelReader = std::function<std::shared_ptr<const Model>(std::string_view text, Diagnostics*)>;
+using ReaderFunction = std::function<std::shared_ptr<const Model>(std::string_view text, Diagnostics*)>;
 
 struct KindSpec {
   std::string name;     // the model file's "kind"
   std::string summary;  // one line
-  ModelReader read;     // nullptr with diagnostics on bad text; never throws on bad input
+  ReaderFunction read;     // nullptr with diagnostics on bad text; never throws on bad input
   std::vector<AnalysisSpec> analyses;
 
   const AnalysisSpec* analysis(std::string_view analysis_name) const;
@@ -64,7 +64,7 @@ AnalysisFunction analysis_of(nlohmann::json (*run)(const M&, const Params&, Cont
 
 // Adapts a reader of a kind's own model type (std::optional<M> read(text, diagnostics)).
 template <class M>
-ModelReader reader_of(std::optional<M> (*read)(std::string_view, Diagnostics*)) {
+ReaderFunction reader_of(std::optional<M> (*read)(std::string_view, Diagnostics*)) {
   return [read](std::string_view text, Diagnostics* diagnostics) -> std::shared_ptr<const Model> {
     std::optional<M> model = read(text, diagnostics);
     if (!model) return nullptr;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/diagnostics.h"
+#include "core/text.h"
 #include "intention/incentives.h"
 #include "scim/graph.h"
 
@@ -18,21 +19,13 @@ std::vector<std::string> decision_names(const Scim& scim) {
   return names;
 }
 
-std::string listing(const std::vector<std::string>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
-  return out;
-}
-
 // The decisions the request asks about: the one named by "decision", or all of them.
-std::vector<int> requested_decisions(const Scim& scim, const json& params) {
-  auto it = params.find("decision");
-  if (it == params.end()) return scim.decisions;
-  if (!it->is_string()) throw RequestError("request.bad_parameter", "\"decision\" must name a decision variable");
-  const std::string name = it->get<std::string>();
+std::vector<int> requested_decisions(const Scim& scim, const Params& params) {
+  if (!params.has("decision")) return scim.decisions;
+  const std::string name = params.string("decision");
   const std::vector<std::string> decisions = decision_names(scim);
   const std::string choices =
-      decisions.empty() ? "the model has no decisions" : "the decisions are: " + listing(decisions);
+      decisions.empty() ? "the model has no decisions" : "the decisions are: " + join(decisions);
   const int v = scim.index_of(name);
   if (v < 0) {
     std::string hint = did_you_mean(name, decisions);
@@ -58,13 +51,15 @@ json witness_json(const Scim& scim, const IncentiveWitness& w, bool with_given =
 
 }  // namespace
 
-json incentives_analysis(const Scim& scim, const json& params) {
+json incentives_analysis(const Scim& scim, const Params& params, Context& context) {
   const std::vector<int> decisions = requested_decisions(scim, params);
   const Graph graph = scim_graph(scim);
   const Graph reduction = minimal_reduction(graph, scim.decisions, scim.utilities);
   json per_decision = json::array();
   json requisite = json::object();
-  for (int d : decisions) {
+  for (std::size_t i = 0; i < decisions.size(); ++i) {
+    context.report(static_cast<double>(i) / static_cast<double>(decisions.size()));
+    const int d = decisions[i];
     json variables = json::array();
     for (int x : scim.order) {
       if (x == d) continue;

@@ -5,12 +5,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/params.h"
+#include "core/progress.h"
 #include "scim/model.h"
 
 namespace motive {
 
 // Params: "decision" (optional; default every decision). Throws RequestError for an unknown variable
 // or one that is not a decision.
-nlohmann::json incentives_analysis(const Scim& scim, const nlohmann::json& params);
+nlohmann::json incentives_analysis(const Scim& scim, const Params& params, Context& context);
 
 }  // namespace motive

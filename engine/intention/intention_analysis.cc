@@ -51,13 +51,11 @@ std::string describe_policy(const Scim& scim, const Policy& policy) {
 // REF(π): the named policies the request lists, or every other deterministic policy (named after
 // the model's policy with the same rules where there is one).
 std::vector<Policy> reference_policies(const Scim& scim, const Evaluator& evaluator, const Policy& policy,
-                                       const json& params) {
+                                       const Params& params) {
   std::vector<Policy> reference;
-  if (auto named = params.find("reference"); named != params.end()) {
-    if (!named->is_array()) bad_parameter("\"reference\" must be a list of policy names");
-    for (const json& name : *named) {
-      if (!name.is_string()) bad_parameter("\"reference\" must be a list of policy names");
-      const Policy& p = policy_param(scim, name.get<std::string>());
+  if (params.has("reference")) {
+    for (const std::string& name : params.strings("reference")) {
+      const Policy& p = policy_param(scim, name);
       if (!p.deterministic()) bad_parameter("reference policy \"" + p.name + "\" is stochastic; intention compares deterministic policies");
       reference.push_back(p);
     }
@@ -119,12 +117,21 @@ json setting_json(const Scim& scim, const Evaluator& evaluator, std::uint64_t e)
 }
 
 // The policy params["policy"] names, which must be deterministic.
-const Policy& deterministic_policy_param(const Scim& scim, const json& params, const std::string& why) {
-  auto name = params.find("policy");
-  if (name == params.end() || !name->is_string()) bad_parameter("\"policy\" must name the policy the agent follows", why);
-  const Policy& policy = policy_param(scim, name->get<std::string>());
+const Policy& deterministic_policy_param(const Scim& scim, const Params& params, const std::string& why) {
+  if (!params.has("policy"))
+    throw RequestError("request.missing_parameter", "this analysis needs the \"policy\" the agent follows", why);
+  const Policy& policy = policy_param(scim, params.string("policy"));
   if (!policy.deterministic()) bad_parameter("this analysis needs a deterministic policy; \"" + policy.name + "\" is stochastic");
   return policy;
+}
+
+// The setting params["setting"] names, which must exist in a model of `count` settings.
+std::uint64_t setting_param(const Params& params, std::uint64_t count) {
+  const auto e = static_cast<std::uint64_t>(params.integer("setting"));
+  if (e >= count)
+    bad_parameter("\"setting\" must be a setting index from 0 to " + std::to_string(count - 1) + ", not " +
+                  std::to_string(e));
+  return e;
 }
 
 json values_json(const Scim& scim, const std::vector<int>& vars, const std::vector<int32_t>& values) {
@@ -135,24 +142,22 @@ json values_json(const Scim& scim, const std::vector<int>& vars, const std::vect
 
 }  // namespace
 
-json actual_cause_analysis(const Scim& model, const json& params) {
-  Setup setup = configure(model, params);
+json actual_cause_analysis(const Scim& model, const Params& params, Context& context) {
+  Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
   Evaluator evaluator = *setup.evaluator;
-  if (params.contains("policy")) evaluator.set_policy(&deterministic_policy_param(scim, params, ""));
+  if (params.has("policy")) evaluator.set_policy(&deterministic_policy_param(scim, params, ""));
   require_policy(evaluator);
-  std::vector<int> causes = params.contains("causes") ? variable_list_param(scim, params, "causes") : scim.decisions;
-  std::vector<int> outcomes = variable_list_param(scim, params, "outcomes");
+  std::vector<int> causes = params.has("causes") ? variables_named(scim, params.strings("causes")) : scim.decisions;
+  std::vector<int> outcomes = variables_named(scim, params.strings("outcomes"));
   if (causes.empty()) bad_parameter("\"causes\" must list at least one variable");
   if (outcomes.empty()) bad_parameter("\"outcomes\" must list at least one variable");
   for (int c : causes)
     if (std::find(outcomes.begin(), outcomes.end(), c) != outcomes.end())
       bad_parameter("\"" + scim.variables[c].name + "\" is both a cause and an outcome");
   std::vector<std::uint64_t> settings;
-  if (auto at = params.find("setting"); at != params.end()) {
-    if (!at->is_number_integer() || at->get<long long>() < 0 || at->get<std::uint64_t>() >= evaluator.setting_count())
-      bad_parameter("\"setting\" must be a setting index from 0 to " + std::to_string(evaluator.setting_count() - 1));
-    settings.push_back(at->get<std::uint64_t>());
+  if (params.has("setting")) {
+    settings.push_back(setting_param(params, evaluator.setting_count()));
   } else {
     for (std::uint64_t e = 0; e < evaluator.setting_count(); ++e) settings.push_back(e);
   }
@@ -160,7 +165,9 @@ json actual_cause_analysis(const Scim& model, const json& params) {
   std::vector<int> noise(n, 0);
   std::vector<int32_t> actual(n, 0);
   json results = json::array();
-  for (std::uint64_t e : settings) {
+  for (std::size_t i = 0; i < settings.size(); ++i) {
+    const std::uint64_t e = settings[i];
+    if (i % 64 == 63) context.report(static_cast<double>(i) / static_cast<double>(settings.size()));
     json entry = setting_json(scim, evaluator, e);
     if (entry["probability"].get<double>() <= 0 && settings.size() > 1) continue;
     evaluator.noise_outcomes(e, noise.data());
@@ -187,11 +194,11 @@ json actual_cause_analysis(const Scim& model, const json& params) {
   return {{"causes", cause_names}, {"outcomes", outcome_names}, {"results", results}};
 }
 
-json hkw_intention_analysis(const Scim& model, const json& params) {
-  Setup setup = configure(model, params);
+json hkw_intention_analysis(const Scim& model, const Params& params, Context& context) {
+  Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
   const Policy& policy = deterministic_policy_param(scim, params, "H&KW intention is relative to the agent's policy");
-  std::vector<int> x = variable_list_param(scim, params, "variables");
+  std::vector<int> x = variables_named(scim, params.strings("variables"));
   if (x.empty()) bad_parameter("\"variables\" must list the variables X to ask about");
   std::vector<Policy> reference = reference_policies(scim, *setup.evaluator, policy, params);
   Evaluator mine = *setup.evaluator;
@@ -199,7 +206,9 @@ json hkw_intention_analysis(const Scim& model, const json& params) {
   double eu = expected_utility(scim, mine);
   json alternatives = json::array();
   std::vector<std::string> influencing;
-  for (const Policy& alternative : reference) {
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    context.report(static_cast<double>(i) / static_cast<double>(reference.size()));
+    const Policy& alternative = reference[i];
     Evaluator theirs = *setup.evaluator;
     theirs.set_policy(&alternative);
     double rhs = 0;
@@ -239,13 +248,13 @@ json hkw_intention_analysis(const Scim& model, const json& params) {
   return result;
 }
 
-json control_incentive_analysis(const Scim& model, const json& params) {
+json control_incentive_analysis(const Scim& model, const Params& params, Context& context) {
   constexpr double kMaxOptimal = 4096;
-  Setup setup = configure(model, params);
+  Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
   int decision = -1;
-  if (params.contains("decision")) {
-    decision = variable_param(scim, params, "decision");
+  if (params.has("decision")) {
+    decision = variable_named(scim, params.string("decision"));
     if (scim.variables[decision].type != VariableType::kDecision)
       bad_parameter("\"" + scim.variables[decision].name + "\" is not a decision");
   } else if (scim.decisions.size() == 1) {
@@ -256,7 +265,7 @@ json control_incentive_analysis(const Scim& model, const json& params) {
   if (scim.decisions.size() != 1)
     throw RequestError("analysis.not_supported", "the quantitative control incentive (Def. 23) is defined for one decision",
                        "use the \"incentives\" analysis for the graphical criterion");
-  std::vector<int> variables = variable_list_param(scim, params, "variables");
+  std::vector<int> variables = variables_named(scim, params.strings("variables"));
   if (variables.empty())
     for (int v : scim.order)
       if (v != decision) variables.push_back(v);
@@ -284,7 +293,9 @@ json control_incentive_analysis(const Scim& model, const json& params) {
     optimal.push_back(p);
   }
   json results = json::array();
-  for (int o : variables) {
+  for (std::size_t k = 0; k < variables.size(); ++k) {
+    context.report(static_cast<double>(k) / static_cast<double>(variables.size()));
+    const int o = variables[k];
     std::vector<ControlWitness> witnesses = instrumental_control(scim, *setup.evaluator, decision, o, optimal);
     bool incentive = std::all_of(witnesses.begin(), witnesses.end(), [](const ControlWitness& w) { return w.action >= 0; });
     json checked = json::array();
@@ -341,7 +352,7 @@ Assignment outcome_param(const Scim& scim, const json& outcome) {
 
 // Def. 20 with the observed-behaviour oracle: the model's "behaviour" section says what the agent did
 // under each observed intervention; each verdict says what the observations prove and what is missing.
-json observed_intention_analysis(const Scim& scim, const json& params) {
+json observed_intention_analysis(const Scim& scim, const Params& params) {
   const ObservedBehaviour& behaviour = scim.behaviour;
   if (!behaviour.present)
     bad_parameter("the model has no \"behaviour\" section to read the observed oracle from",
@@ -355,7 +366,7 @@ json observed_intention_analysis(const Scim& scim, const json& params) {
                             {"note", o.note},
                             {"line", o.span.line}});
   std::vector<Assignment> outcomes;
-  if (auto o = params.find("outcome"); o != params.end()) outcomes.push_back(outcome_param(scim, *o));
+  if (params.has("outcome")) outcomes.push_back(outcome_param(scim, params.get("outcome")));
   else outcomes = observed_outcomes(behaviour);
   auto names = [&](const std::vector<int>& indices) {
     json list = json::array();
@@ -391,28 +402,22 @@ json observed_intention_analysis(const Scim& scim, const json& params) {
           {"verdicts", verdicts}};
 }
 
-json intention_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
+json intention_analysis(const Scim& model, const Params& params, Context& context) {
+  const std::string oracle = params.string("oracle");
   // The observed oracle reads what was seen, not the model's mechanisms.
-  if (auto o = params.find("oracle"); o != params.end() && *o == "observed") return observed_intention_analysis(model, params);
-  Setup setup = configure(model, params);
+  if (oracle == "observed") return observed_intention_analysis(model, params);
+  Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
-  auto name = params.find("policy");
-  if (name == params.end() || !name->is_string())
-    bad_parameter("\"policy\" must name the policy the agent follows", "intention is relative to the agent's policy π");
-  const Policy& policy = policy_param(scim, name->get<std::string>());
+  if (!params.has("policy"))
+    throw RequestError("request.missing_parameter", "intention needs the \"policy\" the agent follows",
+                       "intention is relative to the agent's policy π");
+  const Policy& policy = policy_param(scim, params.string("policy"));
   if (!policy.deterministic()) bad_parameter("intention (Def. 13) is defined for deterministic policies; \"" + policy.name + "\" is stochastic");
   std::vector<Policy> reference = reference_policies(scim, *setup.evaluator, policy, params);
   std::vector<const Policy*> pointers;
   for (const Policy& p : reference) pointers.push_back(&p);
   IntentionSearch search(scim, *setup.evaluator, policy, pointers);
   std::uint64_t settings = setup.evaluator->setting_count();
-  std::string oracle = "subjective";
-  if (auto o = params.find("oracle"); o != params.end()) {
-    if (!o->is_string() || (*o != "subjective" && *o != "rational"))
-      bad_parameter("\"oracle\" is \"subjective\" (Def. 13), \"rational\" (Def. 20 with the oracle of Theorem 21) "
-                    "or \"observed\" (Def. 20 with the model's observed behaviour)");
-    oracle = o->get<std::string>();
-  }
   bool rational = oracle == "rational";
 
   json alternatives = json::array();
@@ -438,8 +443,7 @@ json intention_analysis(const Scim& model, const json& params, const ProgressCal
   for (int v : search.candidates()) {
     json entries = json::array();
     for (std::uint64_t e = 0; e < settings; ++e, ++done) {
-      if (progress && !progress(static_cast<double>(done) / static_cast<double>(std::max<std::size_t>(total, 1))))
-        throw Cancelled();
+      context.report(static_cast<double>(done) / static_cast<double>(std::max<std::size_t>(total, 1)));
       json names = json::array();
       json first;
       if (rational) {
@@ -472,14 +476,12 @@ json intention_analysis(const Scim& model, const json& params, const ProgressCal
                  {"variables", intended}};
 
   // A query about given outcomes, in one setting or every setting.
-  if (params.contains("outcomes")) {
-    std::vector<int> outcomes = variable_list_param(scim, params, "outcomes");
+  if (params.has("outcomes")) {
+    std::vector<int> outcomes = variables_named(scim, params.strings("outcomes"));
     if (outcomes.empty()) bad_parameter("\"outcomes\" must list at least one variable");
     std::vector<std::uint64_t> queried;
-    if (auto at = params.find("setting"); at != params.end()) {
-      if (!at->is_number_integer() || at->get<long long>() < 0 || at->get<std::uint64_t>() >= settings)
-        bad_parameter("\"setting\" must be a setting index from 0 to " + std::to_string(settings - 1));
-      queried.push_back(at->get<std::uint64_t>());
+    if (params.has("setting")) {
+      queried.push_back(setting_param(params, settings));
     } else {
       for (std::uint64_t e = 0; e < settings; ++e) queried.push_back(e);
     }

@@ -5,14 +5,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scim/evaluate.h"
+#include "core/params.h"
+#include "core/progress.h"
 #include "scim/model.h"
 
 namespace motive {
 
-nlohmann::json intention_analysis(const Scim& scim, const nlohmann::json& params, const ProgressCallback& progress);
-nlohmann::json actual_cause_analysis(const Scim& scim, const nlohmann::json& params);
-nlohmann::json hkw_intention_analysis(const Scim& scim, const nlohmann::json& params);
-nlohmann::json control_incentive_analysis(const Scim& scim, const nlohmann::json& params);
+nlohmann::json intention_analysis(const Scim& scim, const Params& params, Context& context);
+nlohmann::json actual_cause_analysis(const Scim& scim, const Params& params, Context& context);
+nlohmann::json hkw_intention_analysis(const Scim& scim, const Params& params, Context& context);
+nlohmann::json control_incentive_analysis(const Scim& scim, const Params& params, Context& context);
 
 }  // namespace motive

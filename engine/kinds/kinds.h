@@ -1,7 +1,19 @@
-// The list of model kinds (core/registry.h), and what the API asks of it. This folder sits above
-// every family of analyses: the tables of the kinds whose analyses come from several families (the
-// SCIM kind: scim/, intention/, meg/; gridworlds and MDPs: mdp/, meg/) live here; a kind that owns
-// its family (games, adventures) declares its table in its own folder. Only engine/api is above.
+// The list of model kinds (core/registry.h), and what the API asks of it.
+//
+// The layering rule of engine/ (checked by tests/engine/layering_test.cc): no folder includes one
+// above it.
+//   core                       below everything: diagnostics, reading JSON, params, progress, registry
+//   scim, mdp                  the models and their own analyses; each uses only core
+//   intention                  uses core, scim, mdp (intention for SCIMs and for gridworlds/MDPs)
+//   meg                        uses core, scim, mdp (goal-directedness for CIDs and for MDPs)
+//   game, adventure            kinds that own their family: may use core, scim (expressions), mdp, meg
+//   kinds                      the kinds' tables and the list of kinds: above every family
+//   api                        on top: parse, detect the kind, read, look up, run
+// Where "analysis family F for kind K" goes: in F's folder, which sits above K's (gridworld
+// intention is in intention/, MEG of SCIMs in meg/). The tables of the kinds whose analyses come from
+// several families (scim: scim/, intention/, meg/; gridworld and mdp: mdp/, intention/, meg/) live in
+// this folder; a kind that owns its family declares `KindSpec x_kind();` in its own folder, and one
+// line in kinds.cc adds it to the list.
 #pragma once
 
 #include <optional>

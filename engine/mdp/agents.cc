@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 
 #include "core/diagnostics.h"
+#include "core/params.h"
 #include "mdp/random.h"
 #include "mdp/solve.h"
 
@@ -57,12 +59,7 @@ double number_field(const json& agent, const char* field, double low, double hig
 double beta_field(const json& agent) {
   auto it = agent.find("beta");
   if (it == agent.end()) bad_agent("the agent needs agent.beta", "a number, or \"inf\" / \"-inf\"");
-  if (it->is_number()) return it->get<double>();
-  if (it->is_string()) {
-    const std::string& s = it->get_ref<const std::string&>();
-    if (s == "inf" || s == "+inf" || s == "Infinity") return std::numeric_limits<double>::infinity();
-    if (s == "-inf" || s == "-Infinity") return -std::numeric_limits<double>::infinity();
-  }
+  if (std::optional<double> beta = number_value(*it, true)) return *beta;
   bad_agent("agent.beta must be a number, \"inf\" or \"-inf\", not " + json_text(*it));
 }
 
@@ -158,7 +155,7 @@ Agent agent_param(const json& params) {
       return x;
     };
     q.episodes = static_cast<int>(whole("episodes", 1, kMaxEpisodes, q.episodes));
-    q.seed = static_cast<std::uint64_t>(whole("seed", 0, 9007199254740992.0, 1));
+    q.seed = static_cast<std::uint64_t>(whole("seed", 0, static_cast<double>(kMaxWholeNumber), 1));
     q.alpha = number_field(a, "alpha", 0, 1, false, q.alpha);
     if (q.alpha <= 0) bad_agent("agent.alpha must be above 0");
     q.epsilon = number_field(a, "epsilon", 0, 1, false, q.epsilon);

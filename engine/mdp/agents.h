@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "mdp/mdp.h"
-#include "scim/evaluate.h"  // ProgressCallback, Cancelled
+#include "core/progress.h"
 
 namespace motive::mdp {
 

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "core/diagnostics.h"
+#include "core/registry.h"
 
 namespace motive::mdp {
 
@@ -140,7 +141,8 @@ struct Variant {
   const NamedPolicy* policy(const std::string& policy_name) const;
 };
 
-struct MdpFile {
+// A gridworld or MDP file: the base model and its variants (a request picks one by "variant").
+struct MdpFile : Model {
   std::string kind;  // "gridworld" or "mdp"
   std::string title;
   std::string description;

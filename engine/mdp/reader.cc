@@ -6,7 +6,7 @@
 #include <map>
 #include <unordered_map>
 
-#include "core/source_json.h"
+#include "core/reading.h"
 
 namespace motive::mdp {
 namespace {
@@ -14,23 +14,6 @@ namespace {
 constexpr double kProbabilityTolerance = 1e-9;
 const std::string kBuiltinCells = ".#SGC";
 const std::string kArrows = "^v<>o";  // up, down, left, right, stay
-
-std::string json_type_name(const Json& v) {
-  if (v.is_object()) return "an object";
-  if (v.is_array()) return "a list";
-  if (v.is_string()) return "a string";
-  if (v.is_boolean()) return "a boolean";
-  if (v.is_number()) return "a number";
-  return "null";
-}
-
-std::string in_quotes(const std::string& s) { return "\"" + s + "\""; }
-
-std::string join(const std::vector<std::string>& items, const std::string& separator = ", ") {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
-  return out;
-}
 
 std::string number_text(double x) {
   char buffer[32];
@@ -95,9 +78,9 @@ struct ArrowPolicy {
   std::vector<std::string> rows;
 };
 
-class Reader {
+class Reader : public TextReader {
  public:
-  Reader(const SourceJson& doc, Diagnostics* diagnostics) : doc_(doc), d_(diagnostics) {}
+  Reader(const SourceJson& doc, Diagnostics* diagnostics) : TextReader(doc, diagnostics) {}
 
   std::optional<MdpFile> read(const std::string& kind) {
     const Json& root = doc_.root();
@@ -164,47 +147,19 @@ class Reader {
  private:
   // ---- reporting -------------------------------------------------------------------------------
 
-  std::string in_variant(const std::string& message) const {
+  // A problem inside a variant names it.
+  std::string located(const std::string& message) const override {
     return variant_.empty() ? message : "variant " + in_quotes(variant_) + ": " + message;
-  }
-  void error(const std::string& id, const Json& at, const std::string& message,
-             const std::string& hint = {}) {
-    d_->error(id, doc_.span(at), in_variant(message), hint);
-  }
-  void error_at_key(const std::string& id, const Json& member, const std::string& message,
-                    const std::string& hint = {}) {
-    d_->error(id, doc_.key_span(member), in_variant(message), hint);
   }
   void error_in_string(const std::string& id, const Json& at, std::size_t begin, std::size_t end,
                        const std::string& message, const std::string& hint = {}) {
-    d_->error(id, doc_.span_in_string(at, begin, end), in_variant(message), hint);
+    d_->error(id, doc_.span_in_string(at, begin, end), located(message), hint);
   }
 
-  bool expect_object(const Json& v, const std::string& what) {
-    if (v.is_object()) return true;
-    error("model.wrong_type", v, what + " must be an object, not " + json_type_name(v));
-    return false;
-  }
-  bool expect_array(const Json& v, const std::string& what) {
-    if (v.is_array()) return true;
-    error("model.wrong_type", v, what + " must be a list, not " + json_type_name(v));
-    return false;
-  }
   std::optional<double> number(const Json& v, const std::string& what) {
     if (v.is_number()) return v.get<double>();
     error("model.wrong_type", v, what + " must be a number, not " + json_type_name(v));
     return std::nullopt;
-  }
-
-  void check_fields(const Json& object, const std::vector<std::string>& known, const std::string& what) {
-    if (!object.is_object()) return;
-    for (const auto& member : object.items()) {
-      if (std::find(known.begin(), known.end(), member.key()) != known.end()) continue;
-      std::string hint = did_you_mean(member.key(), known);
-      if (hint.empty()) hint = "the fields of " + what + " are " + join(known);
-      error_at_key("model.unknown_field", member.value(),
-                   in_quotes(member.key()) + " is not a field of " + what, hint);
-    }
   }
 
   void read_text(const Json& object, const char* field, std::string* out) {
@@ -929,8 +884,6 @@ class Reader {
     }
   }
 
-  const SourceJson& doc_;
-  Diagnostics* d_;
   std::string variant_;  // the variant being read ("" for the top level)
   std::vector<Move> actions_;
   std::vector<std::string> state_names_, action_names_;
@@ -941,25 +894,25 @@ class Reader {
   std::vector<NamedPolicy> table_policies_;
 };
 
+// The file's kind, if it is one this reader reads.
 std::optional<std::string> kind_of(const SourceJson& doc, Diagnostics* diagnostics) {
   const Json& root = doc.root();
   if (!root.is_object()) {
     diagnostics->error("model.wrong_type", doc.span(root),
                        "a model file is a JSON object, not " + json_type_name(root),
-                       "start with { \"kind\": \"scim\", ... } (or \"gridworld\", \"mdp\")");
+                       "start with { \"kind\": \"gridworld\", ... } (or \"mdp\")");
     return std::nullopt;
   }
   auto kind = root.find("kind");
   if (kind == root.end()) {
     diagnostics->error("model.missing_field", doc.span(root), "the model has no \"kind\"",
-                       "add \"kind\": \"scim\", \"gridworld\" or \"mdp\"");
+                       "add \"kind\": \"gridworld\" or \"mdp\"");
     return std::nullopt;
   }
-  if (!kind->is_string() ||
-      std::find(kModelKinds.begin(), kModelKinds.end(), kind->get<std::string>()) == kModelKinds.end()) {
-    std::string hint = kind->is_string() ? did_you_mean(kind->get<std::string>(), kModelKinds) : "";
-    diagnostics->error("model.unknown_kind", doc.span(*kind), "unknown model kind " + json_text(*kind),
-                       hint.empty() ? "the kinds are \"scim\", \"gridworld\" and \"mdp\"" : hint);
+  if (*kind != "gridworld" && *kind != "mdp") {
+    diagnostics->error("model.unknown_kind", doc.span(*kind),
+                       "this reader reads gridworlds and MDPs, not " + json_text(*kind),
+                       "\"kind\": \"gridworld\" or \"mdp\"");
     return std::nullopt;
   }
   return kind->get<std::string>();
@@ -967,23 +920,12 @@ std::optional<std::string> kind_of(const SourceJson& doc, Diagnostics* diagnosti
 
 }  // namespace
 
-std::optional<std::string> read_model_kind(std::string_view text, Diagnostics* diagnostics) {
-  SourceJson doc;
-  if (!doc.parse(text, diagnostics)) return std::nullopt;
-  return kind_of(doc, diagnostics);
-}
-
 std::optional<MdpFile> read_mdp_file(std::string_view text, Diagnostics* diagnostics) {
   const std::size_t before = diagnostics->items().size();
   SourceJson doc;
   if (!doc.parse(text, diagnostics)) return std::nullopt;
   std::optional<std::string> kind = kind_of(doc, diagnostics);
   if (!kind) return std::nullopt;
-  if (*kind != "gridworld" && *kind != "mdp") {
-    diagnostics->error("model.unknown_kind", doc.span(*doc.root().find("kind")),
-                       "this reader reads gridworlds and MDPs, not " + in_quotes(*kind));
-    return std::nullopt;
-  }
   std::optional<MdpFile> file = Reader(doc, diagnostics).read(*kind);
   if (diagnostics->items().size() != before) return std::nullopt;
   return file;

@@ -11,16 +11,9 @@
 
 namespace motive::mdp {
 
-// The model kinds the engine reads, as written in a file's "kind".
-inline const std::vector<std::string> kModelKinds = {"scim", "gridworld", "mdp"};
-
-// The "kind" of a model text: one of kModelKinds. Returns std::nullopt with diagnostics when the
-// text is not JSON with comments, is not an object, or has no known kind (model.missing_field,
-// model.unknown_kind).
-std::optional<std::string> read_model_kind(std::string_view text, Diagnostics* diagnostics);
-
-// Reads a whole gridworld or MDP file, with its variants. Returns std::nullopt, with diagnostics,
-// if anything is wrong.
+// Reads a whole gridworld or MDP file (its "kind" says which), with its variants. Returns
+// std::nullopt, with diagnostics, if anything is wrong. Which kind a text is, among every kind the
+// engine reads, is for engine/kinds (read_model_kind).
 std::optional<MdpFile> read_mdp_file(std::string_view text, Diagnostics* diagnostics);
 
 }  // namespace motive::mdp

@@ -13,7 +13,6 @@
 #include "mdp/solve.h"
 #include "meg/beta_fit.h"
 #include "meg/mdp_meg.h"
-#include "meg/numbers.h"
 
 namespace motive::meg {
 namespace {
@@ -26,65 +25,25 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
   throw RequestError("request.bad_parameter", message, hint);
 }
 
-std::string choice_param(const json& params, const char* key, const std::vector<std::string>& choices,
-                         const std::string& what) {
-  auto it = params.find(key);
-  if (it == params.end()) return choices.front();
-  if (it->is_string() && std::find(choices.begin(), choices.end(), it->get<std::string>()) != choices.end())
-    return it->get<std::string>();
-  std::string list;
-  for (const std::string& c : choices) list += (list.empty() ? "\"" : ", \"") + c + "\"";
-  bad_parameter(std::string("\"") + key + "\" must be one of " + list + ", not " + json_text(*it), what);
-}
-
-std::string utility_param(const json& params) {
-  return choice_param(params, "utility", {"known", "unknown"},
-                      "\"known\" uses the model's utilities; \"unknown\" maximises over a class of state utilities");
-}
-
-Ends ends_param(const json& params) {
-  return choice_param(params, "at_infinity", {"maxent", "uniform"},
-                      "\"maxent\": π_±∞ is the limit of π_β; \"uniform\": uniform over the best (worst) actions") ==
-                 "uniform"
-             ? Ends::kUniform
-             : Ends::kMaxEntropy;
-}
-
-int whole_param(const json& params, const char* key, int fallback, int low, int high) {
-  auto it = params.find(key);
-  if (it == params.end()) return fallback;
-  if (!it->is_number() || it->get<double>() != std::floor(it->get<double>()) || it->get<double>() < low ||
-      it->get<double>() > high)
-    bad_parameter(std::string("\"") + key + "\" must be a whole number from " + std::to_string(low) + " to " +
-                  std::to_string(high) + ", not " + json_text(*it));
-  return static_cast<int>(it->get<double>());
-}
-
 // How the unknown utility is searched: the class, the MLP's shape and seed.
 struct UnknownClass {
   std::string name = "tabular";
   MlpOptions mlp;
 };
 
-UnknownClass class_param(const json& params) {
+UnknownClass class_param(const Params& params) {
   UnknownClass c;
-  c.name = choice_param(params, "class", {"tabular", "mlp"},
-                        "\"tabular\": any utility per state; \"mlp\": a small network over state features");
-  c.mlp.hidden = whole_param(params, "hidden", c.mlp.hidden, 1, 256);
-  c.mlp.seed = static_cast<std::uint64_t>(whole_param(params, "seed", 1, 0, 2147483647));
+  c.name = params.string("class");
+  c.mlp.hidden = static_cast<int>(params.integer("hidden"));
+  c.mlp.seed = static_cast<std::uint64_t>(params.integer("seed"));
   return c;
 }
 
-ProgressCallback part_of(const ProgressCallback& progress, double from, double width) {
-  if (!progress) return {};
-  return [=](double f) { return progress(from + width * f); };
-}
-
 // L-BFGS options that report progress in [from, from + width) and stop the analysis when asked.
-LbfgsOptions search_options(const ProgressCallback& progress, double from, double width) {
+LbfgsOptions search_options(const Context& context, double from, double width) {
   LbfgsOptions options;
-  options.on_iteration = [=](int iteration, double) {
-    if (progress && !progress(from + width * iteration / (iteration + 50.0))) throw Cancelled();
+  options.on_iteration = [&context, from, width](int iteration, double) {
+    context.report(from + width * iteration / (iteration + 50.0));
     return true;
   };
   return options;
@@ -101,10 +60,10 @@ json meg_json(const MdpMeg& m, const mdp::Policy& agent, const std::string& util
   json out = {{"meg", m.meg},
               {"bound", m.bound},
               {"utility", utility},
-              {"beta", extended_number_json(m.beta)},
+              {"beta", number_json(m.beta)},
               {"expected_utility", m.expected_utility},
               {"maxent_expected_utility", m.maxent_expected_utility},
-              {"utility_range", m.utility_range},
+              {"utility_range", number_json(m.utility_range)},
               {"maxent_policy", mdp::matrix_json(m.maxent_policy)},
               {"agent_policy", mdp::matrix_json(agent)},
               {"contributions", mdp::vector_json(m.contributions)},
@@ -121,11 +80,11 @@ json meg_json(const MdpMeg& m, const mdp::Policy& agent, const std::string& util
   return out;
 }
 
-// The variant a sweep point asks for: the base with a changed slip or discount.
+// The variant a sweep point asks for: the base with a changed slip (gridworlds: the mdp kind's spec
+// offers no slip) or discount.
 mdp::Variant changed_variant(const mdp::Variant& base, const std::string& parameter, double value) {
   mdp::Variant v = base;
   if (parameter == "slip") {
-    if (!v.grid) bad_parameter("\"slip\" can be swept only in gridworlds", "sweep \"discount\" or \"variant\"");
     if (!(value >= 0 && value <= 1)) bad_parameter("a slip must be from 0 to 1, not " + json(value).dump());
     v.grid->slip = value;
     v.mdp = mdp::build_gridworld_mdp(*v.grid);
@@ -173,50 +132,99 @@ Eigen::MatrixXd state_features(const mdp::Variant& variant) {
   return f;
 }
 
-json meg_mdp_analysis(const mdp::MdpFile& file, const json& params, const ProgressCallback& progress) {
+// Sample runs of the agent, and known-utility MEG estimated from them alone (meg.md §1): β fitted to
+// the runs' mean return, the runs' log-likelihood under π_β, with its standard error over the runs.
+json trajectories_analysis(const mdp::MdpFile& file, const Params& params, Context& context) {
+  constexpr double kMaxSampledSteps = 1e7;
   const mdp::Variant& variant = mdp::variant_param(file, params);
-  const mdp::Agent agent = mdp::agent_param(params);
-  const std::string utility = utility_param(params);
+  const mdp::Agent agent = mdp::agent_param(params.raw());
+  const std::int64_t count = params.integer("count"), length = params.integer("length");
+  if (static_cast<double>(count) * static_cast<double>(length) > kMaxSampledSteps)
+    throw RequestError("request.bad_parameter", "count × length may not exceed 10000000 steps",
+                       "ask for fewer or shorter trajectories");
+  const mdp::Mdp& m = variant.mdp;
+  // Training an agent and sampling share the progress: half each when the agent learns.
+  const double trained = agent.kind == mdp::Agent::Kind::kQLearning ? 0.5 : 0;
+  mdp::AgentPolicy p = mdp::agent_policy(file, variant, agent, context.part(0, trained));
+  std::vector<std::vector<mdp::Step>> sampled =
+      mdp::sample_trajectories(m, p.policy, static_cast<int>(count), static_cast<int>(length),
+                               static_cast<std::uint64_t>(params.integer("seed")), context.part(trained, 1));
+  json trajectories = json::array(), returns = json::array();
+  double total = 0;
+  for (const std::vector<mdp::Step>& trajectory : sampled) {
+    json steps = json::array();
+    double sum = 0, discount = 1;
+    for (const mdp::Step& step : trajectory) {
+      steps.push_back({{"state", step.state},
+                       {"action", step.action},
+                       {"utility", step.utility},
+                       {"next_state", step.next_state < 0 ? json(nullptr) : json(step.next_state)}});
+      sum += discount * step.utility;
+      discount *= m.discount;
+    }
+    trajectories.push_back(std::move(steps));
+    returns.push_back(sum);
+    total += sum;
+  }
+  const SampledMeg estimate = sampled_known_meg(m, m.reward, sampled);
+  return {{"variant", variant.name},
+          {"agent", mdp::agent_json(agent)},
+          {"trajectories", trajectories},
+          {"returns", returns},
+          {"mean_return", total / static_cast<double>(count)},
+          {"meg_estimate",
+           {{"known", estimate.meg},
+            {"standard_error", estimate.standard_error},
+            {"count", estimate.count},
+            {"beta", number_json(estimate.beta)}}}};
+}
+
+json meg_mdp_analysis(const mdp::MdpFile& file, const Params& params, Context& context) {
+  const mdp::Variant& variant = mdp::variant_param(file, params);
+  const mdp::Agent agent = mdp::agent_param(params.raw());
+  const std::string utility = params.string("utility");
   const UnknownClass unknown_class = class_param(params);
   const Ends ends = ends_param(params);
   const mdp::Mdp& m = variant.mdp;
-  mdp::Policy policy = mdp::agent_policy(file, variant, agent, part_of(progress, 0, 0.2)).policy;
+  mdp::Policy policy = mdp::agent_policy(file, variant, agent, context.part(0, 0.2)).policy;
   Eigen::VectorXd occupancy = mdp::occupancy(m, policy);
   MdpMeg result = utility == "known"
                       ? known_utility_meg(m, m.reward, policy, occupancy, ends)
-                      : unknown_meg(variant, policy, occupancy, unknown_class, search_options(progress, 0.2, 0.8),
+                      : unknown_meg(variant, policy, occupancy, unknown_class, search_options(context, 0.2, 0.8),
                                     {}, ends);
   json out = meg_json(result, policy, utility);
   out["variant"] = variant.name;
   out["agent"] = mdp::agent_json(agent);
   out["at_infinity"] = ends == Ends::kUniform ? "uniform" : "maxent";
   if (utility == "unknown") out["class"] = unknown_class.name;
-  if (auto sample = params.find("sample"); sample != params.end()) {
-    if (!sample->is_object()) bad_parameter("\"sample\" must be an object {\"count\", \"length\", \"seed\"}");
-    const int count = whole_param(*sample, "count", 1000, 1, 100000);
-    const int length = whole_param(*sample, "length", 100, 1, 100000);
-    const int seed = whole_param(*sample, "seed", 1, 0, 2147483647);
+  if (params.has("sample")) {
+    static const std::vector<ParamSpec> kSample = {
+        ParamSpec::integer("count", 1000, 1, 100000, "how many trajectories to sample"),
+        ParamSpec::integer("length", 100, 1, 100000, "the most steps of each"),
+        ParamSpec::integer("seed", 1, 0, kMaxWholeNumber, "the seed of the sampler")};
+    const Params sample(params.get("sample"), kSample, "sample.");
+    const std::int64_t count = sample.integer("count"), length = sample.integer("length");
+    const std::uint64_t seed = static_cast<std::uint64_t>(sample.integer("seed"));
     if (static_cast<double>(count) * length > 1e7)
       bad_parameter("sample.count × sample.length may not exceed 10000000 steps");
-    auto trajectories = mdp::sample_trajectories(m, policy, count, length, static_cast<std::uint64_t>(seed));
+    auto trajectories =
+        mdp::sample_trajectories(m, policy, static_cast<int>(count), static_cast<int>(length), seed);
     SampledMeg sampled = sampled_known_meg(m, m.reward, trajectories, ends);
     out["sampled"] = {{"meg", sampled.meg},
                       {"standard_error", sampled.standard_error},
                       {"count", sampled.count},
-                      {"beta", extended_number_json(sampled.beta)},
+                      {"beta", number_json(sampled.beta)},
                       {"mean_return", sampled.mean_return}};
   }
   return out;
 }
 
-json meg_likelihood_mdp_analysis(const mdp::MdpFile& file, const json& params, const ProgressCallback& progress) {
+json meg_likelihood_mdp_analysis(const mdp::MdpFile& file, const Params& params, Context& context) {
   const mdp::Variant& variant = mdp::variant_param(file, params);
-  const mdp::Agent agent = mdp::agent_param(params);
-  if (utility_param(params) != "known")
-    bad_parameter("the likelihood curve L(β) is drawn for the known utility", "leave \"utility\" out");
+  const mdp::Agent agent = mdp::agent_param(params.raw());
   const Ends ends = ends_param(params);
   const mdp::Mdp& m = variant.mdp;
-  mdp::Policy policy = mdp::agent_policy(file, variant, agent, part_of(progress, 0, 0.3)).policy;
+  mdp::Policy policy = mdp::agent_policy(file, variant, agent, context.part(0, 0.3)).policy;
   Eigen::VectorXd occupancy = mdp::occupancy(m, policy);
   MdpMeg fit = known_utility_meg(m, m.reward, policy, occupancy, ends);
   if (std::isnan(fit.utility_range)) {
@@ -224,45 +232,36 @@ json meg_likelihood_mdp_analysis(const mdp::MdpFile& file, const json& params, c
     fit.utility_range = family.solve(kInfinity).expected_utility - family.solve(-kInfinity).expected_utility;
   }
   std::vector<double> betas;
-  if (auto list = params.find("betas"); list != params.end()) {
-    if (!list->is_array()) bad_parameter("\"betas\" must be a list of numbers (or \"inf\", \"-inf\")");
-    if (list->size() > 10000) bad_parameter("\"betas\" may list at most 10000 values");
-    for (const json& b : *list) betas.push_back(extended_number_param(b, "every entry of \"betas\""));
+  if (params.has("betas")) {
+    betas = params.numbers("betas");
+    if (betas.size() > 10000) bad_parameter("\"betas\" may list at most 10000 values");
   } else {
     betas = default_likelihood_betas(fit.beta, fit.utility_range);
   }
   std::vector<double> values = mdp_likelihood_curve(m, m.reward, policy, occupancy, betas, ends);
   json points = json::array();
   for (std::size_t i = 0; i < betas.size(); ++i)
-    points.push_back({{"beta", extended_number_json(betas[i])}, {"likelihood", extended_number_json(values[i])}});
+    points.push_back({{"beta", number_json(betas[i])}, {"likelihood", number_json(values[i])}});
   return {{"points", points},
-          {"beta_star", extended_number_json(fit.beta)},
+          {"beta_star", number_json(fit.beta)},
           {"likelihood_star", fit.meg},
           {"bound", fit.bound},
           {"variant", variant.name},
           {"agent", mdp::agent_json(agent)}};
 }
 
-json meg_sweep_analysis(const mdp::MdpFile& file, const json& params, const ProgressCallback& progress) {
+json meg_sweep_analysis(const mdp::MdpFile& file, const Params& params, Context& context) {
   const mdp::Variant& base = mdp::variant_param(file, params);
-  const mdp::Agent base_agent = mdp::agent_param(params);
-  const std::string parameter =
-      choice_param(params, "parameter", {"epsilon", "beta", "slip", "discount", "variant"}, "what to vary");
+  const mdp::Agent base_agent = mdp::agent_param(params.raw());
+  const std::string parameter = params.string("parameter");
   const UnknownClass unknown_class = class_param(params);
   const Ends ends = ends_param(params);
-  bool want_known = true, want_unknown = true;
-  if (auto u = params.find("utility"); u != params.end()) {
-    json list = u->is_string() ? json::array({*u}) : *u;
-    if (!list.is_array() || list.empty()) bad_parameter("\"utility\" must list \"known\" and/or \"unknown\"");
-    want_known = want_unknown = false;
-    for (const json& x : list) {
-      if (x == "known") want_known = true;
-      else if (x == "unknown") want_unknown = true;
-      else bad_parameter("\"utility\" must list \"known\" and/or \"unknown\", not " + json_text(x));
-    }
-  }
-  auto values = params.find("values");
-  if (values == params.end() || !values->is_array() || values->empty())
+  const std::vector<std::string> wanted = params.strings("utility");
+  if (wanted.empty()) bad_parameter("\"utility\" must list \"known\", \"unknown\" or both");
+  const bool want_known = std::find(wanted.begin(), wanted.end(), "known") != wanted.end();
+  const bool want_unknown = std::find(wanted.begin(), wanted.end(), "unknown") != wanted.end();
+  const json* values = &params.get("values");
+  if (!values->is_array() || values->empty())
     bad_parameter("\"values\" must be a non-empty list of values of " + parameter);
   if (values->size() > 1000) bad_parameter("\"values\" may list at most 1000 values");
   json points = json::array();
@@ -276,49 +275,51 @@ json meg_sweep_analysis(const mdp::MdpFile& file, const json& params, const Prog
     const mdp::Variant* variant = &base;
     if (parameter == "variant") {
       if (!value.is_string()) bad_parameter("a \"variant\" sweep lists variant names");
-      variant = &mdp::variant_param(file, json{{"variant", value}});
+      variant = &mdp::variant_named(file, value.get<std::string>());
     } else {
-      const double x = extended_number_param(value, "every entry of \"values\"");
+      const std::optional<double> number = number_value(value, parameter == "beta");
+      if (!number)
+        bad_parameter("every entry of \"values\" must be a number" +
+                      std::string(parameter == "beta" ? ", \"inf\" or \"-inf\"" : "") + ", not " + json_text(value));
+      const double x = *number;
       if (parameter == "epsilon") {
         if (!(x >= 0 && x <= 1)) bad_parameter("an epsilon must be from 0 to 1, not " + json_text(value));
         agent.kind = mdp::Agent::Kind::kEpsilonGreedy;
         agent.epsilon = x;
       } else if (parameter == "beta") {
-        if (std::isnan(x)) bad_parameter("a beta must be a number or \"inf\"/\"-inf\"");
         agent.kind = mdp::Agent::Kind::kSoft;
         agent.beta = x;
       } else {
-        if (!std::isfinite(x)) bad_parameter("a " + parameter + " must be a finite number");
         changed = changed_variant(base, parameter, x);
         variant = &*changed;
       }
     }
     const mdp::Mdp& m = variant->mdp;
-    mdp::Policy policy = mdp::agent_policy(file, *variant, agent, part_of(progress, from, 0.1 * width)).policy;
+    mdp::Policy policy = mdp::agent_policy(file, *variant, agent, context.part(from, from + 0.1 * width)).policy;
     Eigen::VectorXd occupancy = mdp::occupancy(m, policy);
     json point = {{"value", value}};
     if (want_known) {
       MdpMeg known = known_utility_meg(m, m.reward, policy, occupancy, ends);
       point["known"] = known.meg;
-      point["beta"] = extended_number_json(known.beta);
+      point["beta"] = number_json(known.beta);
       point["bound"] = known.bound;
       point["expected_utility"] = known.expected_utility;
       point["known_converged"] = known.converged;
     }
-    if (progress && !progress(from + 0.2 * width)) throw Cancelled();
+    context.report(from + 0.2 * width);
     if (want_unknown) {
       // Warm start from the previous point's optimum (ignored when the number of parameters differs).
       MdpMeg unknown = unknown_meg(*variant, policy, occupancy, unknown_class,
-                                   search_options(progress, from + 0.2 * width, 0.8 * width), warm, ends);
+                                   search_options(context, from + 0.2 * width, 0.8 * width), warm, ends);
       warm = unknown.parameters;
       point["unknown"] = unknown.meg;
-      point["unknown_beta"] = extended_number_json(unknown.beta);
+      point["unknown_beta"] = number_json(unknown.beta);
       point["unknown_converged"] = unknown.converged;
       point["unknown_iterations"] = unknown.iterations;
       if (!want_known) point["bound"] = unknown.bound;
     }
     points.push_back(std::move(point));
-    if (progress && !progress(static_cast<double>(i + 1) / n)) throw Cancelled();
+    context.report(static_cast<double>(i + 1) / n);
   }
   json out = {{"parameter", parameter}, {"points", points}, {"variant", base.name},
               {"agent", mdp::agent_json(base_agent)}};

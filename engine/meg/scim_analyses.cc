@@ -8,7 +8,6 @@
 #include "core/diagnostics.h"
 #include "meg/beta_fit.h"
 #include "meg/cid.h"
-#include "meg/numbers.h"
 #include "scim/params.h"
 
 namespace motive {
@@ -19,42 +18,17 @@ using meg::CidMeg;
 using meg::CidProcess;
 using meg::StagePolicy;
 
-ProgressCallback part_of(const ProgressCallback& progress, double from, double width) {
-  if (!progress) return {};
-  return [=](double f) { return progress(from + width * f); };
-}
-
 // The policy the request names; a model with one policy may leave it out.
-const Policy& agent_param(const Scim& scim, const json& params) {
-  auto p = params.find("policy");
-  if (p == params.end()) {
+const Policy& measured_policy(const Scim& scim, const Params& params) {
+  if (!params.has("policy")) {
     if (scim.policies.size() == 1) return scim.policies.front();
     bad_parameter("MEG needs the \"policy\" whose goal-directedness to measure",
                   scim.policies.empty() ? "add a policy to the model" : "name one of the model's policies");
   }
-  if (!p->is_string()) bad_parameter("\"policy\" must name a policy");
-  return policy_param(scim, p->get<std::string>());
+  return policy_param(scim, params.string("policy"));
 }
 
-std::string utility_param(const json& params) {
-  std::string utility = "known";
-  if (auto u = params.find("utility"); u != params.end()) {
-    if (!u->is_string() || (*u != "known" && *u != "unknown"))
-      bad_parameter("\"utility\" must be \"known\" or \"unknown\"", "\"known\" uses the model's utilities; "
-                    "\"unknown\" maximises over every utility function of the \"targets\"");
-    utility = u->get<std::string>();
-  }
-  return utility;
-}
-
-meg::Ends ends_param(const json& params) {
-  auto it = params.find("at_infinity");
-  if (it == params.end()) return meg::Ends::kMaxEntropy;
-  if (*it == "maxent") return meg::Ends::kMaxEntropy;
-  if (*it == "uniform") return meg::Ends::kUniform;
-  bad_parameter("\"at_infinity\" must be one of \"maxent\", \"uniform\", not " + json_text(*it),
-                "\"maxent\": π_±∞ is the limit of π_β; \"uniform\": uniform over the best (worst) actions");
-}
+using meg::ends_param;
 
 json stage_policy_json(const Scim& scim, const CidProcess& process, const StagePolicy& policy) {
   json out = json::object();
@@ -75,7 +49,7 @@ json meg_json(const Scim& scim, const CidProcess& process, const CidMeg& m, cons
                  {"bound", m.bound},
                  {"utility", utility},
                  {"policy", policy},
-                 {"beta", meg::extended_number_json(m.beta)},
+                 {"beta", number_json(m.beta)},
                  {"expected_utility", m.expected_utility},
                  {"maxent_expected_utility", m.maxent_expected_utility},
                  {"decisions", decisions},
@@ -113,55 +87,53 @@ json meg_json(const Scim& scim, const CidProcess& process, const CidMeg& m, cons
 
 }  // namespace
 
-json meg_scim_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
-  Setup setup = configure(model, params);
+json meg_scim_analysis(const Scim& model, const Params& params, Context& context) {
+  Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
-  const Policy& policy = agent_param(scim, params);
-  const std::string utility = utility_param(params);
+  const Policy& policy = measured_policy(scim, params);
+  const std::string utility = params.string("utility");
   std::vector<int> targets;
   if (utility == "unknown") {
-    if (!params.contains("targets"))
+    if (!params.has("targets"))
       bad_parameter("MEG with an unknown utility needs \"targets\": the variables the utility may depend on",
                     "for example the variables the decisions influence");
-    targets = variable_list_param(scim, params, "targets");
+    targets = variables_named(scim, params.strings("targets"));
     if (targets.empty()) bad_parameter("\"targets\" must name at least one variable");
   }
   const meg::Ends ends = ends_param(params);
-  CidProcess process = meg::cid_process(scim, *setup.evaluator, targets, part_of(progress, 0, 0.5));
+  CidProcess process = meg::cid_process(scim, *setup.evaluator, targets, context.part(0, 0.5));
   StagePolicy agent = meg::stage_policy(scim, process, policy);
   if (utility == "known")
     return meg_json(scim, process, meg::known_utility_meg(process, agent, ends), policy.name, utility, ends);
   meg::LbfgsOptions options;
   options.on_iteration = [&](int iteration, double) {
-    if (progress && !progress(0.5 + 0.5 * iteration / (iteration + 20.0))) throw Cancelled();
+    context.report(0.5 + 0.5 * iteration / (iteration + 20.0));
     return true;
   };
   return meg_json(scim, process, meg::target_meg(process, agent, options, ends), policy.name, utility, ends);
 }
 
-json meg_likelihood_scim_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
-  Setup setup = configure(model, params);
+json meg_likelihood_scim_analysis(const Scim& model, const Params& params, Context& context) {
+  Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
-  const Policy& policy = agent_param(scim, params);
-  if (utility_param(params) != "known")
-    bad_parameter("the likelihood curve L(β) is drawn for the known utility", "leave \"utility\" out");
+  const Policy& policy = measured_policy(scim, params);
   const meg::Ends ends = ends_param(params);
-  CidProcess process = meg::cid_process(scim, *setup.evaluator, {}, part_of(progress, 0, 0.9));
+  CidProcess process = meg::cid_process(scim, *setup.evaluator, {}, context.part(0, 0.9));
   StagePolicy agent = meg::stage_policy(scim, process, policy);
   CidMeg fit = meg::known_utility_meg(process, agent, ends);
   std::vector<double> betas;
-  if (auto list = params.find("betas"); list != params.end()) {
-    if (!list->is_array()) bad_parameter("\"betas\" must be a list of numbers (or \"inf\", \"-inf\")");
-    for (const json& b : *list) betas.push_back(meg::extended_number_param(b, "every entry of \"betas\""));
+  if (params.has("betas")) {
+    betas = params.numbers("betas");
+    if (betas.size() > 10000) bad_parameter("\"betas\" may list at most 10000 values");
   } else {
     betas = meg::default_likelihood_betas(fit.beta, fit.utility_range);
   }
   std::vector<double> values = meg::cid_likelihood_curve(process, agent, betas, ends);
   json points = json::array();
   for (std::size_t i = 0; i < betas.size(); ++i)
-    points.push_back({{"beta", meg::extended_number_json(betas[i])}, {"likelihood", meg::extended_number_json(values[i])}});
+    points.push_back({{"beta", number_json(betas[i])}, {"likelihood", number_json(values[i])}});
   return {{"points", points},
-          {"beta_star", meg::extended_number_json(fit.beta)},
+          {"beta_star", number_json(fit.beta)},
           {"likelihood_star", fit.meg},
           {"bound", fit.bound},
           {"policy", policy.name}};

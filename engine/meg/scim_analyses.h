@@ -3,16 +3,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scim/evaluate.h"
+#include "core/params.h"
+#include "core/progress.h"
 #include "scim/model.h"
 
 namespace motive {
 
 // MEG of a named policy: known utility (the model's 𝒰) or unknown utility towards `targets`, with witnesses.
-nlohmann::json meg_scim_analysis(const Scim& scim, const nlohmann::json& params, const ProgressCallback& progress);
+nlohmann::json meg_scim_analysis(const Scim& scim, const Params& params, Context& context);
 
 // The curve L(β) of known-utility MEG, with β* and the bound.
-nlohmann::json meg_likelihood_scim_analysis(const Scim& scim, const nlohmann::json& params,
-                                            const ProgressCallback& progress);
+nlohmann::json meg_likelihood_scim_analysis(const Scim& scim, const Params& params, Context& context);
 
 }  // namespace motive

@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+#include "core/params.h"
+
 namespace motive::meg {
 
 // What π_{±∞} is. kMaxEntropy: the limit of π_β (extreme_row), the maximum-entropy policy of the best (worst)
@@ -16,6 +18,11 @@ namespace motive::meg {
 // whenever the best actions are unique); with several decisions and ties it is not maximum-entropy, and a large
 // finite β can then predict better than it.
 enum class Ends { kMaxEntropy, kUniform };
+
+// The request's "at_infinity": "maxent" (the default) or "uniform".
+inline Ends ends_param(const Params& params) {
+  return params.string("at_infinity") == "uniform" ? Ends::kUniform : Ends::kMaxEntropy;
+}
 
 // Writes π_β(·) over one row of n action values q into pi (and log π_β into log_pi, if not null: accurate where
 // π_β underflows) and returns the row's soft value, for a finite β (0 gives the uniform policy and the mean).

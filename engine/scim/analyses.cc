@@ -26,7 +26,8 @@ json span_json(const SourceSpan& span) {
 
 }  // namespace
 
-json describe_scim(const ScimFile& file, const Scim& scim) {
+json describe_scim(const ScimFile& file, const Params&, Context& context) {
+  const Scim& scim = file.model(context.model_name());
   json variables = json::array();
   json edges = json::array();
   for (int v : scim.order) {
@@ -80,13 +81,12 @@ json describe_scim(const ScimFile& file, const Scim& scim) {
                          {"span", span_json(scim.behaviour.present ? scim.behaviour.span : scim.body_span)}}}};
 }
 
-json expected_utility_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
-  Setup setup = configure(model, params);
+json expected_utility_analysis(const Scim& model, const Params& params, Context& context) {
+  Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
   std::vector<const Policy*> policies;
-  if (auto p = params.find("policy"); p != params.end()) {
-    if (!p->is_string()) bad_parameter("\"policy\" must name a policy");
-    policies.push_back(&policy_param(scim, p->get<std::string>()));
+  if (params.has("policy")) {
+    policies.push_back(&policy_param(scim, params.string("policy")));
   } else {
     for (const Policy& p2 : scim.policies) policies.push_back(&p2);
   }
@@ -109,8 +109,7 @@ json expected_utility_analysis(const Scim& model, const json& params, const Prog
             total += x;
           }
         },
-        progress ? ProgressCallback([&](double f) { return progress((i + f) / policies.size()); })
-                 : ProgressCallback());
+        context.part(static_cast<double>(i) / policies.size(), static_cast<double>(i + 1) / policies.size()));
     json utilities = json::object();
     for (std::size_t u = 0; u < scim.utilities.size(); ++u)
       utilities[scim.variables[scim.utilities[u]].name] = per_utility[u];
@@ -121,11 +120,11 @@ json expected_utility_analysis(const Scim& model, const json& params, const Prog
   return {{"policies", results}};
 }
 
-json optimal_policies_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
-  Setup setup = configure(model, params);
+json optimal_policies_analysis(const Scim& model, const Params& params, Context& context) {
+  Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
-  std::size_t max_listed = count_param(params, "max_listed", 64, 10000);
-  OptimalPolicies optimum = find_optimal_policies(scim, *setup.evaluator, progress);
+  const auto max_listed = static_cast<std::size_t>(params.integer("max_listed"));
+  OptimalPolicies optimum = find_optimal_policies(scim, *setup.evaluator, context.progress());
   json decisions = json::array();
   std::vector<int> free;
   for (const DecisionOptimum& o : optimum.decisions) {
@@ -140,7 +139,7 @@ json optimal_policies_analysis(const Scim& model, const json& params, const Prog
         for (std::size_t a = 0; a < actions; ++a)
           ceu[std::holds_alternative<std::string>(d.domain[a]) ? std::get<std::string>(d.domain[a])
                                                                : outcome_text(d.domain[a])] =
-              number_or_null(o.conditional_utility[c * actions + a]);
+              number_json(o.conditional_utility[c * actions + a]);
         row["expected_utilities"] = ceu;
       }
       json best = json::array();
@@ -205,16 +204,13 @@ json optimal_policies_analysis(const Scim& model, const json& params, const Prog
           {"named_policies", named}};
 }
 
-json settings_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
-  Setup setup = configure(model, params);
+json settings_analysis(const Scim& model, const Params& params, Context& context) {
+  Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
-  if (auto p = params.find("policy"); p != params.end()) {
-    if (!p->is_string()) bad_parameter("\"policy\" must name a policy");
-    setup.evaluator->set_policy(&policy_param(scim, p->get<std::string>()));
-  }
+  if (params.has("policy")) setup.evaluator->set_policy(&policy_param(scim, params.string("policy")));
   require_policy(*setup.evaluator);
-  std::size_t offset = count_param(params, "offset", 0, SIZE_MAX);
-  std::size_t limit = count_param(params, "limit", 200, 10000);
+  const auto offset = static_cast<std::size_t>(params.integer("offset"));
+  const auto limit = static_cast<std::size_t>(params.integer("limit"));
   const Evaluator& evaluator = *setup.evaluator;
   json variables = json::array(), noise = json::array();
   for (const Variable& v : scim.variables) variables.push_back(v.name);
@@ -250,16 +246,16 @@ json settings_analysis(const Scim& model, const json& params, const ProgressCall
         }
         rows.push_back(row);
       },
-      progress);
+      context.progress());
   return {{"total", total}, {"offset", offset}, {"variables", variables}, {"noise", noise},
           {"rows", rows},   {"expected_utility", eu}};
 }
 
-json policies_analysis(const Scim& model, const json& params, const ProgressCallback& progress) {
+json policies_analysis(const Scim& model, const Params& params, Context& context) {
   constexpr double kMaxPolicies = 1 << 16;
-  Setup setup = configure(model, params);
+  Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
-  std::size_t limit = count_param(params, "limit", 100, 10000);
+  const auto limit = static_cast<std::size_t>(params.integer("limit"));
   double count = deterministic_policy_count(scim, *setup.evaluator);
   if (count > kMaxPolicies)
     throw RequestError("analysis.budget_exceeded",
@@ -287,7 +283,7 @@ json policies_analysis(const Scim& model, const json& params, const ProgressCall
       if (++a < static_cast<int32_t>(scim.variables[d].domain.size())) break;
       a = 0;
     }
-    if (progress && index % 64 == 63 && !progress(static_cast<double>(index + 1) / count)) throw Cancelled();
+    if (index % 64 == 63) context.report(static_cast<double>(index + 1) / count);
   }
   std::stable_sort(evaluated.begin(), evaluated.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first && !utilities_tie(a.first, b.first); });
@@ -297,38 +293,38 @@ json policies_analysis(const Scim& model, const json& params, const ProgressCall
   return {{"count", total}, {"truncated", evaluated.size() > limit}, {"policies", listed}};
 }
 
-json graph_analysis(const Scim& scim, const json& params) {
+json graph_analysis(const Scim& scim, const Params& params, Context&) {
   std::vector<std::vector<int>> parents;
   for (const Variable& v : scim.variables) parents.push_back(v.mechanism.parents);
   Graph graph(parents);
-  auto query = params.find("query");
-  if (query == params.end() || !query->is_string())
-    bad_parameter("\"query\" is required", "one of parents, children, ancestors, descendants, paths, d_separated");
-  const std::string q = query->get<std::string>();
+  const std::string q = params.string("query");
   auto names = [&](const std::vector<int>& vs) {
     json out = json::array();
     for (int v : vs) out.push_back(scim.variables[v].name);
     return out;
   };
-  if (q == "parents") return {{"variables", names(graph.parents(variable_param(scim, params, "variable")))}};
-  if (q == "children") return {{"variables", names(graph.children(variable_param(scim, params, "variable")))}};
-  if (q == "ancestors") return {{"variables", names(graph.ancestors(variable_param(scim, params, "variable")))}};
-  if (q == "descendants") return {{"variables", names(graph.descendants(variable_param(scim, params, "variable")))}};
+  // The variable a query needs, which its spec cannot require (the other queries do without it).
+  auto variable = [&](const char* key) {
+    if (!params.has(key))
+      throw RequestError("request.missing_parameter",
+                         "the query \"" + q + "\" needs the parameter \"" + key + "\"", "the name of a variable");
+    return variable_named(scim, params.string(key));
+  };
+  if (q == "parents") return {{"variables", names(graph.parents(variable("variable")))}};
+  if (q == "children") return {{"variables", names(graph.children(variable("variable")))}};
+  if (q == "ancestors") return {{"variables", names(graph.ancestors(variable("variable")))}};
+  if (q == "descendants") return {{"variables", names(graph.descendants(variable("variable")))}};
   if (q == "paths") {
     bool truncated = false;
-    std::size_t limit = count_param(params, "limit", 1000, 100000);
-    auto paths = graph.directed_paths(variable_param(scim, params, "from"), variable_param(scim, params, "to"), limit,
+    auto paths = graph.directed_paths(variable("from"), variable("to"), static_cast<std::size_t>(params.integer("limit")),
                                       &truncated);
     json out = json::array();
     for (const auto& path : paths) out.push_back(names(path));
     return {{"paths", out}, {"truncated", truncated}};
   }
-  if (q == "d_separated")
-    return {{"d_separated", graph.d_separated(variable_list_param(scim, params, "x"),
-                                              variable_list_param(scim, params, "y"),
-                                              variable_list_param(scim, params, "given"))}};
-  bad_parameter("unknown graph query \"" + q + "\"",
-                did_you_mean(q, {"parents", "children", "ancestors", "descendants", "paths", "d_separated"}));
+  return {{"d_separated", graph.d_separated(variables_named(scim, params.strings("x")),
+                                            variables_named(scim, params.strings("y")),
+                                            variables_named(scim, params.strings("given")))}};
 }
 
 }  // namespace motive

@@ -19,12 +19,6 @@ int configuration_of(const Mechanism& m, const int32_t* values) {
   return c;
 }
 
-// Scales a progress callback to report the sub-range [from, from + width).
-ProgressCallback part_of(const ProgressCallback& progress, double from, double width) {
-  if (!progress) return {};
-  return [=](double f) { return progress(from + width * f); };
-}
-
 std::vector<int> free_decisions(const Scim& scim, const Evaluator& evaluator) {
   std::vector<int> free;
   for (int d : scim.decisions)
@@ -100,7 +94,7 @@ OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, cons
               utility[static_cast<std::size_t>(c) * actions + a] += w * total_utility(scim, values);
               if (a == 0) mass[c] += w;
             },
-            part_of(progress, done_runs / total_runs, 1.0 / total_runs));
+            part_of(progress, done_runs / total_runs, (done_runs + 1) / total_runs));
         done_runs += 1;
       }
     }

@@ -20,34 +20,18 @@ void bad_parameter(const std::string& message, const std::string& hint) {
   throw RequestError("request.bad_parameter", message, hint);
 }
 
-int variable_param(const Scim& scim, const json& params, const char* key) {
-  auto it = params.find(key);
-  if (it == params.end() || !it->is_string()) bad_parameter(std::string("\"") + key + "\" must name a variable");
-  int v = scim.index_of(it->get<std::string>());
+int variable_named(const Scim& scim, const std::string& name) {
+  int v = scim.index_of(name);
   if (v < 0)
-    throw RequestError("request.unknown_variable", "\"" + it->get<std::string>() + "\" is not a variable of this model",
-                       did_you_mean(it->get<std::string>(), names_of(scim.variables)));
+    throw RequestError("request.unknown_variable", "\"" + name + "\" is not a variable of this model",
+                       did_you_mean(name, names_of(scim.variables)));
   return v;
 }
 
-std::vector<int> variable_list_param(const Scim& scim, const json& params, const char* key) {
+std::vector<int> variables_named(const Scim& scim, const std::vector<std::string>& names) {
   std::vector<int> out;
-  auto it = params.find(key);
-  if (it == params.end()) return out;
-  if (!it->is_array()) bad_parameter(std::string("\"") + key + "\" must be a list of variable names");
-  for (const json& name : *it) {
-    json single = {{"v", name}};
-    out.push_back(variable_param(scim, single, "v"));
-  }
+  for (const std::string& name : names) out.push_back(variable_named(scim, name));
   return out;
-}
-
-std::size_t count_param(const json& params, const char* key, std::size_t fallback, std::size_t maximum) {
-  auto it = params.find(key);
-  if (it == params.end()) return fallback;
-  if (!it->is_number_integer() || it->get<long long>() < 0)
-    bad_parameter(std::string("\"") + key + "\" must be a non-negative integer");
-  return std::min<std::size_t>(it->get<std::size_t>(), maximum);
 }
 
 const Policy& policy_param(const Scim& scim, const std::string& name) {
@@ -73,6 +57,13 @@ int outcome_param(const Variable& var, const json& value) {
 
 namespace {
 
+// The variable an inline intervention names in its "variable".
+int intervened_variable(const Scim& scim, const json& item) {
+  auto it = item.find("variable");
+  if (it == item.end() || !it->is_string()) bad_parameter("an intervention's \"variable\" must name a variable");
+  return variable_named(scim, it->get<std::string>());
+}
+
 // Inline hard interventions may fix a utility to a number it never takes: such a request is
 // answered on a copy of the model whose utility domains include those numbers.
 const Scim& with_intervened_utilities(const Scim& scim, const json& list, Setup* setup) {
@@ -97,16 +88,16 @@ const Scim& with_intervened_utilities(const Scim& scim, const json& list, Setup*
 
 }  // namespace
 
-Setup configure(const Scim& request_scim, const json& params) {
+Setup configure(const Scim& request_scim, const json& interventions) {
   Setup setup;
-  auto list = params.find("interventions");
-  if (list != params.end() && !list->is_array()) bad_parameter("\"interventions\" must be a list");
-  const Scim& scim = list == params.end() ? request_scim : with_intervened_utilities(request_scim, *list, &setup);
+  if (!interventions.is_null() && !interventions.is_array()) bad_parameter("\"interventions\" must be a list");
+  const Scim& scim =
+      interventions.is_null() ? request_scim : with_intervened_utilities(request_scim, interventions, &setup);
   setup.scim = &scim;
   setup.evaluator = std::make_unique<Evaluator>(scim);
-  if (list == params.end()) return setup;
+  if (interventions.is_null()) return setup;
   std::vector<const json*> contextual;
-  for (const json& item : *list) {
+  for (const json& item : interventions) {
     if (item.is_string()) {
       const Intervention* named = scim.find_intervention(item.get<std::string>());
       if (!named) {
@@ -125,7 +116,7 @@ Setup configure(const Scim& request_scim, const json& params) {
       contextual.push_back(&item);
       continue;
     }
-    int v = variable_param(scim, item, "variable");
+    int v = intervened_variable(scim, item);
     if (!item.contains("value")) bad_parameter("a hard intervention needs a \"value\"");
     auto intervention = std::make_unique<Intervention>(hard_intervention(v, outcome_param(scim.variables[v], item["value"])));
     setup.evaluator->apply(*intervention);
@@ -136,7 +127,7 @@ Setup configure(const Scim& request_scim, const json& params) {
   // that several are simultaneous (as Y_{π|W} is in Def. 13) and their order does not matter.
   const Evaluator model = *setup.evaluator;
   for (const json* item : contextual) {
-    int v = variable_param(scim, *item, "variable");
+    int v = intervened_variable(scim, *item);
     auto c = std::make_unique<ContextualIntervention>();
     c->variable = v;
     c->value.assign(model.setting_count(), -1);
@@ -213,7 +204,5 @@ json policy_rules_json(const Scim& scim, const Policy& policy, const std::vector
   }
   return rules;
 }
-
-json number_or_null(double x) { return std::isnan(x) ? json(nullptr) : json(x); }
 
 }  // namespace motive

@@ -1,7 +1,8 @@
-// Reading an analysis request's params: the interventions and policy it names, variables,
-// outcomes and counts; and writing policies and observations back as JSON. Shared by every
-// analysis, so that every one reads its params the same way (docs/api.md, "Common parameters").
-// Problems throw RequestError with an id from docs/errors.md.
+// What a SCIM analysis's params name in the model: the interventions, policies, variables and
+// outcomes (the params' types and ranges are checked before, by their specs: core/params.h); and
+// writing policies and observations back as JSON. Shared by every SCIM analysis, so that every one
+// reads them the same way (docs/api.md, "Common parameters"). Problems throw RequestError with an id
+// from docs/errors.md.
 #pragma once
 
 #include <cstddef>
@@ -28,19 +29,16 @@ struct Setup {
   std::vector<std::unique_ptr<ContextualIntervention>> contextual;
 };
 
-// Builds the Setup of params["interventions"] (none if absent).
-Setup configure(const Scim& scim, const nlohmann::json& params);
+// Builds the Setup of a request's "interventions" (a list; none if null).
+Setup configure(const Scim& scim, const nlohmann::json& interventions);
 
 // Throws request.bad_parameter.
 [[noreturn]] void bad_parameter(const std::string& message, const std::string& hint = {});
 
 std::vector<std::string> names_of(const std::vector<Variable>& variables);
-// params[key] as a variable's index; throws if absent or unknown.
-int variable_param(const Scim& scim, const nlohmann::json& params, const char* key);
-// params[key] as a list of variable indices (empty if absent).
-std::vector<int> variable_list_param(const Scim& scim, const nlohmann::json& params, const char* key);
-// params[key] as a count, `fallback` if absent, at most `maximum`.
-std::size_t count_param(const nlohmann::json& params, const char* key, std::size_t fallback, std::size_t maximum);
+// The index of the variable of that name; throws request.unknown_variable with a did-you-mean.
+int variable_named(const Scim& scim, const std::string& name);
+std::vector<int> variables_named(const Scim& scim, const std::vector<std::string>& names);
 // The model's policy of that name; throws request.unknown_policy with a hint.
 const Policy& policy_param(const Scim& scim, const std::string& name);
 // The index of the outcome of `var` written as `value`; throws request.unknown_outcome.
@@ -54,7 +52,5 @@ nlohmann::json observation_json(const Scim& scim, const Mechanism& m, int config
 nlohmann::json rule_json(const Scim& scim, int decision, const DecisionRule& rule);
 // The rules of a policy for the given decisions, as {decision: rule_json}.
 nlohmann::json policy_rules_json(const Scim& scim, const Policy& policy, const std::vector<int>& decisions);
-// A number, or null for NaN.
-nlohmann::json number_or_null(double x);
 
 }  // namespace motive

@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "core/source_json.h"
+#include "core/reading.h"
 #include "scim/expression.h"
 #include "scim/graph.h"
 
@@ -26,27 +26,10 @@ bool is_identifier(const std::string& s) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
-std::string json_type_name(const Json& v) {
-  if (v.is_object()) return "an object";
-  if (v.is_array()) return "a list";
-  if (v.is_string()) return "a string";
-  if (v.is_boolean()) return "a boolean";
-  if (v.is_number()) return "a number";
-  return "null";
-}
-
 std::string whole_number(double x) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, x < 1e18 ? "%.0f" : "%.3g", x);
   return buffer;
-}
-
-std::string in_quotes(const std::string& s) { return "\"" + s + "\""; }
-
-std::string join(const std::vector<std::string>& items, const std::string& separator = ", ") {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
-  return out;
 }
 
 std::string domain_text(const Domain& domain) {
@@ -56,9 +39,9 @@ std::string domain_text(const Domain& domain) {
 }
 
 // Reads one SCIM body (variables, policies, interventions), reporting problems into `diagnostics`.
-class ModelReader {
+class ModelReader : public TextReader {
  public:
-  ModelReader(const SourceJson& doc, Diagnostics* diagnostics) : doc_(doc), d_(diagnostics) {}
+  ModelReader(const SourceJson& doc, Diagnostics* diagnostics) : TextReader(doc, diagnostics) {}
 
   std::optional<Scim> read(const std::string& name, const Json& body) {
     scim_.name = name;
@@ -89,38 +72,6 @@ class ModelReader {
   }
 
  private:
-  // ---- reporting -------------------------------------------------------------------------------
-
-  void error(const std::string& id, const Json& at, const std::string& message,
-             const std::string& hint = {}) {
-    d_->error(id, doc_.span(at), message, hint);
-  }
-  void error_at_key(const std::string& id, const Json& member, const std::string& message,
-                    const std::string& hint = {}) {
-    d_->error(id, doc_.key_span(member), message, hint);
-  }
-
-  bool expect_object(const Json& v, const std::string& what) {
-    if (v.is_object()) return true;
-    error("model.wrong_type", v, what + " must be an object, not " + json_type_name(v));
-    return false;
-  }
-  bool expect_array(const Json& v, const std::string& what) {
-    if (v.is_array()) return true;
-    error("model.wrong_type", v, what + " must be a list, not " + json_type_name(v));
-    return false;
-  }
-
-  void check_fields(const Json& object, const std::vector<std::string>& known, const std::string& what) {
-    for (const auto& member : object.items()) {
-      if (std::find(known.begin(), known.end(), member.key()) != known.end()) continue;
-      std::string hint = did_you_mean(member.key(), known);
-      if (hint.empty()) hint = "the fields of " + what + " are " + join(known);
-      error_at_key("model.unknown_field", member.value(),
-                   in_quotes(member.key()) + " is not a field of " + what, hint);
-    }
-  }
-
   // ---- names and outcomes ----------------------------------------------------------------------
 
   bool check_name(const std::string& name, const Json& member, const std::string& what) {
@@ -1209,8 +1160,6 @@ class ModelReader {
     return false;
   }
 
-  const SourceJson& doc_;
-  Diagnostics* d_;
   Scim scim_;
   std::vector<Declaration> declarations_;
 };
@@ -1236,7 +1185,7 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
   }
   if (!kind->is_string() || kind->get<std::string>() != "scim") {
     diagnostics->error("model.unknown_kind", doc.span(*kind),
-                       "unknown model kind " + json_text(*kind), "this engine reads \"kind\": \"scim\"");
+                       "unknown model kind " + json_text(*kind), "this reader reads \"kind\": \"scim\"");
     return std::nullopt;
   }
   ScimFile file;
@@ -1281,6 +1230,18 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
   }
   if (diagnostics->items().size() != before || file.models.empty()) return std::nullopt;
   return file;
+}
+
+std::vector<std::string> ScimFile::model_names() const {
+  std::vector<std::string> names;
+  for (const Scim& m : models) names.push_back(m.name);
+  return names;
+}
+
+const Scim& ScimFile::model(std::string_view name) const {
+  for (const Scim& m : models)
+    if (m.name == name) return m;
+  return models.front();
 }
 
 }  // namespace motive

@@ -167,7 +167,7 @@ TEST(ApiRequestTest, ModelIsNotText) {
 TEST(ApiRequestTest, MissingAnalysis) {
   json d = RequestProblem({{"model", kSurgeon}}, "request.malformed");
   EXPECT_EQ(Message(d), "the request has no \"analysis\"");
-  EXPECT_EQ(Hint(d), "one of describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, control_incentive, meg, meg_likelihood, solve, trajectories, meg_sweep");
+  EXPECT_EQ(Hint(d), "one of describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, control_incentive, meg, meg_likelihood, solve, trajectories, meg_sweep (or catalogue)");
 }
 
 TEST(ApiRequestTest, UnknownAnalysisSuggestsTheRightOne) {
@@ -298,7 +298,7 @@ TEST(ApiParamsTest, UnknownPolicyInAModelWithoutPolicies) {
 
 TEST(ApiParamsTest, PolicyNotAString) {
   json d = RequestProblem(Request(kSurgeon, "expected_utility", {{"policy", 1}}), "request.bad_parameter");
-  EXPECT_EQ(Message(d), "\"policy\" must name a policy");
+  EXPECT_EQ(Message(d), "\"policy\" must be a string, not 1");
 }
 
 TEST(ApiParamsTest, MissingPolicy) {
@@ -356,19 +356,20 @@ TEST(ApiParamsTest, ContextualInterventionOnASettingThatDoesNotExist) {
 TEST(ApiParamsTest, NegativeLimit) {
   json d = RequestProblem(Request(kSurgeon, "settings", {{"policy", "operate"}, {"limit", -1}}),
                           "request.bad_parameter");
-  EXPECT_EQ(Message(d), "\"limit\" must be a non-negative integer");
+  EXPECT_EQ(Message(d), "\"limit\" must be a whole number from 0 to 10000, not -1");
 }
 
 TEST(ApiParamsTest, GraphQueryMissing) {
-  json d = RequestProblem(Request(kSurgeon, "graph"), "request.bad_parameter");
-  EXPECT_EQ(Message(d), "\"query\" is required");
-  EXPECT_EQ(Hint(d), "one of parents, children, ancestors, descendants, paths, d_separated");
+  json d = RequestProblem(Request(kSurgeon, "graph"), "request.missing_parameter");
+  EXPECT_EQ(Message(d), "this analysis needs the parameter \"query\"");
+  EXPECT_EQ(Hint(d), "the question: parents, children, ancestors, descendants, paths or d_separated");
 }
 
 TEST(ApiParamsTest, GraphQueryUnknownSuggestsTheRightOne) {
   json d = RequestProblem(Request(kSurgeon, "graph", {{"query", "parent"}, {"variable", "S"}}),
                           "request.bad_parameter");
-  EXPECT_EQ(Message(d), "unknown graph query \"parent\"");
+  EXPECT_EQ(Message(d), "\"query\" must be \"parents\", \"children\", \"ancestors\", \"descendants\", \"paths\" or "
+                        "\"d_separated\", not \"parent\"");
   EXPECT_EQ(Hint(d), "did you mean \"parents\"?");
 }
 

@@ -30,6 +30,7 @@
 
 #include "core/diagnostics.h"
 #include "intention/incentives_analysis.h"
+#include "kinds/kinds.h"
 #include "random_scim.h"
 #include "scim/evaluate.h"
 #include "scim/graph.h"
@@ -38,6 +39,13 @@
 #include "scim/reader.h"
 
 namespace {
+
+// The "incentives" analysis of one model, its params checked against the catalogue's specs.
+nlohmann::json incentives(const motive::Scim& scim, const nlohmann::json& given) {
+  const motive::Params params(given, motive::find_kind("scim")->analysis("incentives")->params);
+  motive::Context context;
+  return motive::incentives_analysis(scim, params, context);
+}
 
 using motive::Graph;
 using motive::IncentiveWitness;
@@ -433,7 +441,7 @@ TEST(IncentiveGallery, IntentionCriterionOnEveryExample) {
           EXPECT_EQ(motive::admits_ici(scim, d, x), std::count(on.begin(), on.end(), x) == 1)
               << entry.path() << " " << scim.name << " " << scim.variables[x].name;
       }
-      EXPECT_NO_THROW(motive::incentives_analysis(scim, json::object())) << entry.path();
+      EXPECT_NO_THROW(incentives(scim, json::object())) << entry.path();
     }
   }
 }
@@ -453,7 +461,7 @@ const json& entry_for(const json& result, const std::string& decision, const std
 
 TEST(IncentiveAnalysis, SpyResult) {
   Scim scim = example("spy.jsonc");
-  json result = motive::incentives_analysis(scim, json::object());
+  json result = incentives(scim, json::object());
   ASSERT_EQ(result.at("decisions").size(), 1u);
   EXPECT_EQ(result["decisions"][0]["decision"], "D");
   // Every variable but D, in topological order.
@@ -480,7 +488,7 @@ TEST(IncentiveAnalysis, SpyResult) {
 TEST(IncentiveAnalysis, DecisionParameterAndOmittedCriteria) {
   Scim scim = graph_model({{"S1", "S2"}, {"S1", "D1"}, {"D1", "S2"}, {"S2", "U"}, {"S2", "D2"}, {"D2", "U"}},
                           {"D1", "D2"}, {"U"});
-  json all = motive::incentives_analysis(scim, json::object());
+  json all = incentives(scim, json::object());
   ASSERT_EQ(all.at("decisions").size(), 2u);
   EXPECT_EQ(all["decisions"][0]["decision"], "D1");
   EXPECT_EQ(all["decisions"][1]["decision"], "D2");
@@ -495,7 +503,7 @@ TEST(IncentiveAnalysis, DecisionParameterAndOmittedCriteria) {
   EXPECT_EQ(d1.at("voi"), (json{{"admits", false}, {"path", json::array()}}));
   EXPECT_EQ(d1.at("ri").at("path"), (json{"D1", "S2", "D2"}));
 
-  json one = motive::incentives_analysis(scim, {{"decision", "D2"}});
+  json one = incentives(scim, {{"decision", "D2"}});
   ASSERT_EQ(one.at("decisions").size(), 1u);
   EXPECT_EQ(one["decisions"][0], all["decisions"][1]);
   EXPECT_EQ(one.at("requisite"), (json{{"D2", {"S2"}}}));
@@ -503,7 +511,7 @@ TEST(IncentiveAnalysis, DecisionParameterAndOmittedCriteria) {
 
 TEST(IncentiveAnalysis, NoDecisions) {
   Scim scim = graph_model({{"X", "U"}}, {}, {"U"});
-  json result = motive::incentives_analysis(scim, json::object());
+  json result = incentives(scim, json::object());
   EXPECT_EQ(result.at("decisions"), json::array());
   EXPECT_EQ(result.at("requisite"), json::object());
   EXPECT_EQ(result.at("sufficient_recall"), true);
@@ -511,7 +519,7 @@ TEST(IncentiveAnalysis, NoDecisions) {
 
 std::pair<std::string, std::string> request_error(const Scim& scim, const json& params) {
   try {
-    motive::incentives_analysis(scim, params);
+    incentives(scim, params);
   } catch (const motive::RequestError& e) {
     return {e.id, e.hint};
   }

@@ -79,6 +79,19 @@ TEST(MdpApi, SolveGivesOptimalValuesAndTheAgentsPolicy) {
   EXPECT_LT(agent["expected_utility"].get<double>(), r["values"][0].get<double>());
 }
 
+// μ·V* by value iteration equals the optimal agent's μ·V_π by policy evaluation, and bounds every agent's.
+TEST(MdpApi, SolveGivesTheOptimalExpectedUtility) {
+  for (const char* path : {"examples/meg/cliffworld.jsonc", "examples/meg/recycling-robot.jsonc"}) {
+    const std::string text = read_source_file(path);
+    const json optimal = analyze(text, "solve");
+    const double best = optimal["optimal_expected_utility"].get<double>();
+    EXPECT_NEAR(best, optimal["agent"]["expected_utility"].get<double>(), 1e-8 * std::max(1.0, std::abs(best))) << path;
+    const json uniform = analyze(text, "solve", {{"agent", {{"kind", "uniform"}}}});
+    EXPECT_EQ(uniform["optimal_expected_utility"], optimal["optimal_expected_utility"]) << path;
+    EXPECT_LT(uniform["agent"]["expected_utility"].get<double>(), best) << path;
+  }
+}
+
 TEST(MdpApi, SolveOfAnMdpWithANamedPolicy) {
   const std::string text = read_source_file("examples/meg/recycling-robot.jsonc");
   const json r = analyze(text, "solve", {{"agent", {{"kind", "policy"}, {"name", "lazy"}}}});
@@ -176,7 +189,10 @@ TEST(MdpApi, AnalysesOfTheWrongKindAreNotSupported) {
   const std::string scim = read_source_file("examples/intention/spy.jsonc");
   d = only_diagnostic(request(scim, "solve"));
   EXPECT_EQ(d["id"], "analysis.not_supported");
-  EXPECT_EQ(d["hint"], "it is defined for gridworld, mdp models");
+  EXPECT_EQ(d["hint"],
+            "it is defined for gridworld and mdp models; scim models answer describe, expected_utility, "
+            "optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, "
+            "control_incentive, meg, meg_likelihood");
 }
 
 TEST(MdpApi, RequestProblems) {

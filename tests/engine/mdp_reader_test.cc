@@ -444,20 +444,5 @@ TEST(MdpReaderProblems, DuplicateStateAndPolicyGaps) {
   EXPECT_EQ(d.message, "policy \"p\" gives no action for state \"s1\"");
 }
 
-TEST(ModelKind, MissingAndUnknownKindsListTheKinds) {
-  Diagnostics d;
-  EXPECT_FALSE(read_model_kind(R"({"map": []})", &d));
-  ASSERT_EQ(d.items().size(), 1u);
-  EXPECT_EQ(d.items()[0].id, "model.missing_field");
-  EXPECT_EQ(d.items()[0].hint, "add \"kind\": \"scim\", \"gridworld\" or \"mdp\"");
-  Diagnostics e;
-  EXPECT_FALSE(read_model_kind(R"({"kind": "gridwold"})", &e));
-  ASSERT_EQ(e.items().size(), 1u);
-  EXPECT_EQ(e.items()[0].id, "model.unknown_kind");
-  EXPECT_EQ(e.items()[0].hint, "did you mean \"gridworld\"?");
-  Diagnostics f;
-  EXPECT_EQ(read_model_kind(R"({"kind": "mdp"})", &f), std::optional<std::string>("mdp"));
-}
-
 }  // namespace
 }  // namespace motive::mdp

@@ -141,12 +141,12 @@ TEST(MegMdp, GoalRegionSweepOverVariantsKnownFalls) {
 }
 
 TEST(MegMdp, SlipAndDiscountSweepsRebuildTheWorld) {
-  json slip = analyze(cliffworld(), "meg_sweep", {{"parameter", "slip"}, {"values", {0.1, 0.3}}, {"utility", "known"},
+  json slip = analyze(cliffworld(), "meg_sweep", {{"parameter", "slip"}, {"values", {0.1, 0.3}}, {"utility", {"known"}},
                                                    {"agent", epsilon_greedy(0.1)}});
   EXPECT_NEAR(slip["points"][0]["known"].get<double>(), 4.8432, kTableTolerance);
   EXPECT_NE(slip["points"][1]["known"].get<double>(), slip["points"][0]["known"].get<double>());
   json discount = analyze(cliffworld(), "meg_sweep", {{"parameter", "discount"}, {"values", {0.9, 0.5}},
-                                                       {"utility", "known"}});
+                                                       {"utility", {"known"}}});
   EXPECT_NEAR(discount["points"][0]["known"].get<double>(), 9.2257, kTableTolerance);
   EXPECT_NEAR(discount["points"][1]["bound"].get<double>(), std::log(4.0) / 0.5, 1e-9);
 }
@@ -227,7 +227,7 @@ TEST(MegMdp, RequestProblemsAreDiagnostics) {
   EXPECT_EQ(id(request(cliffworld(), "meg", {{"utility", "maybe"}})), "request.bad_parameter");
   EXPECT_EQ(id(request(cliffworld(), "meg", {{"utility", "unknown"}, {"class", "cnn"}})), "request.bad_parameter");
   EXPECT_EQ(id(request(cliffworld(), "meg", {{"at_infinity", "limit"}})), "request.bad_parameter");
-  EXPECT_EQ(id(request(cliffworld(), "meg_sweep", {{"parameter", "epsilon"}})), "request.bad_parameter");
+  EXPECT_EQ(id(request(cliffworld(), "meg_sweep", {{"parameter", "epsilon"}})), "request.missing_parameter");
   EXPECT_EQ(id(request(cliffworld(), "meg_sweep", {{"parameter", "gamma"}, {"values", {0.5}}})),
             "request.bad_parameter");
   EXPECT_EQ(id(request(cliffworld(), "meg_sweep", {{"parameter", "discount"}, {"values", {1.0}}})),

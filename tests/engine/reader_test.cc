@@ -104,7 +104,7 @@ TEST(ReaderDiagnosticTest, UnknownKind) {
   EXPECT_EQ(d.id, "model.unknown_kind");
   EXPECT_EQ(Where(d.span), "2:11-2:16");
   EXPECT_EQ(d.message, "unknown model kind \"cid\"");
-  EXPECT_EQ(d.hint, "this engine reads \"kind\": \"scim\"");
+  EXPECT_EQ(d.hint, "this reader reads \"kind\": \"scim\"");
 }
 
 TEST(ReaderDiagnosticTest, MissingVariables) {
