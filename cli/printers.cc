@@ -275,8 +275,11 @@ constexpr Printer kPrinters[] = {
     {"mdp", "describe", mdp_describe},
     {"mdp", "solve", mdp_solve},
     {"mdp", "intention", mdp_intention},
-    {"*", "meg", meg},
-    {"*", "meg_sweep", meg_sweep},
+    {"scim", "meg", meg},
+    {"gridworld", "meg", meg},
+    {"mdp", "meg", meg},
+    {"gridworld", "meg_sweep", meg_sweep},
+    {"mdp", "meg_sweep", meg_sweep},
 };
 
 struct Summary {

@@ -109,7 +109,8 @@ ParamSpec ParamSpec::integer(std::string name, std::int64_t fallback, std::int64
   return s;
 }
 ParamSpec ParamSpec::number(std::string name, double fallback, double min, double max, std::string help) {
-  ParamSpec s = make(std::move(name), ParamType::kNumber, fallback, std::move(help));
+  // An infinite default is written as the catalogue writes infinities: "inf" / "-inf".
+  ParamSpec s = make(std::move(name), ParamType::kNumber, number_json(fallback), std::move(help));
   s.min = min;
   s.max = max;
   return s;

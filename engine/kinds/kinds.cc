@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "adventure/kind.h"
 #include "core/reading.h"
 #include "game/kind.h"
 #include "kinds/mdp.h"
@@ -17,6 +18,7 @@ const std::vector<KindSpec>& model_kinds() {
       gridworld_kind(),
       mdp_kind(),
       game_kind(),
+      adventure::adventure_kind(),
   };
   return kinds;
 }

@@ -167,7 +167,7 @@ TEST(ApiRequestTest, ModelIsNotText) {
 TEST(ApiRequestTest, MissingAnalysis) {
   json d = RequestProblem({{"model", kSurgeon}}, "request.malformed");
   EXPECT_EQ(Message(d), "the request has no \"analysis\"");
-  EXPECT_EQ(Hint(d), "one of describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, control_incentive, meg, meg_likelihood, solve, trajectories, meg_sweep (or catalogue)");
+  EXPECT_EQ(Hint(d), "one of describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, control_incentive, meg, meg_likelihood, solve, trajectories, meg_sweep, play, simulate, sbue, probable_actions, sica, convergence, counterfactual, map_at_k, scores, baseline, pareto, alpha_sweep (or catalogue)");
 }
 
 TEST(ApiRequestTest, UnknownAnalysisSuggestsTheRightOne) {
@@ -179,7 +179,7 @@ TEST(ApiRequestTest, UnknownAnalysisSuggestsTheRightOne) {
 TEST(ApiRequestTest, UnknownAnalysisWithoutCloseMatchListsThem) {
   json d = RequestProblem(Request(kSurgeon, "why"), "request.unknown_analysis");
   EXPECT_EQ(Hint(d),
-            "the analyses are describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, control_incentive, meg, meg_likelihood, solve, trajectories, meg_sweep");
+            "the analyses are describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, control_incentive, meg, meg_likelihood, solve, trajectories, meg_sweep, play, simulate, sbue, probable_actions, sica, convergence, counterfactual, map_at_k, scores, baseline, pareto, alpha_sweep");
 }
 
 TEST(ApiRequestTest, ParamsNotAnObject) {

@@ -215,10 +215,10 @@ TEST(MdpApi, ModelProblemsComeWithPositions) {
   EXPECT_EQ(d["column"], 13);
   d = only_diagnostic(request("{\"kind\": \"grid\"}", "describe"));
   EXPECT_EQ(d["id"], "model.unknown_kind");
-  EXPECT_EQ(d["hint"], "the kinds are \"scim\", \"gridworld\" and \"mdp\"");
+  EXPECT_EQ(d["hint"], "the kinds are \"scim\", \"gridworld\", \"mdp\", \"game\" and \"adventure\"");
   d = only_diagnostic(request("{\"title\": \"x\"}", "solve"));
   EXPECT_EQ(d["id"], "model.missing_field");
-  EXPECT_EQ(d["hint"], "add \"kind\": \"scim\", \"gridworld\" or \"mdp\"");
+  EXPECT_EQ(d["hint"], "add \"kind\": \"scim\", \"gridworld\", \"mdp\", \"game\" or \"adventure\"");
 }
 
 TEST(MdpApi, LongRunsReportProgressAndCanBeCancelled) {

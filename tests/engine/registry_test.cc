@@ -33,7 +33,7 @@ TEST(ModelKind, MissingAndUnknownKindsListTheKinds) {
   EXPECT_FALSE(read_model_kind(R"({"map": []})", &d));
   ASSERT_EQ(d.items().size(), 1u);
   EXPECT_EQ(d.items()[0].id, "model.missing_field");
-  EXPECT_EQ(d.items()[0].hint, "add \"kind\": \"scim\", \"gridworld\" or \"mdp\"");
+  EXPECT_EQ(d.items()[0].hint, "add \"kind\": \"scim\", \"gridworld\", \"mdp\", \"game\" or \"adventure\"");
   Diagnostics e;
   EXPECT_FALSE(read_model_kind(R"({"kind": "gridwold"})", &e));
   ASSERT_EQ(e.items().size(), 1u);
@@ -42,7 +42,7 @@ TEST(ModelKind, MissingAndUnknownKindsListTheKinds) {
   Diagnostics f;
   EXPECT_FALSE(read_model_kind(R"({"kind": "chess"})", &f));
   ASSERT_EQ(f.items().size(), 1u);
-  EXPECT_EQ(f.items()[0].hint, "the kinds are \"scim\", \"gridworld\" and \"mdp\"");
+  EXPECT_EQ(f.items()[0].hint, "the kinds are \"scim\", \"gridworld\", \"mdp\", \"game\" and \"adventure\"");
   Diagnostics g;
   EXPECT_EQ(read_model_kind(R"({"kind": "mdp"})", &g), std::optional<std::string>("mdp"));
 }
@@ -52,10 +52,12 @@ TEST(Catalogue, NeedsNoModelAndListsEveryKindAndAnalysis) {
   ASSERT_TRUE(response.value("ok", false)) << response.dump();
   EXPECT_EQ(response["analysis"], "catalogue");
   const json& kinds = response["result"]["kinds"];
-  ASSERT_EQ(kinds.size(), 3u);
+  ASSERT_EQ(kinds.size(), 5u);
   EXPECT_EQ(kinds[0]["name"], "scim");
   EXPECT_EQ(kinds[1]["name"], "gridworld");
   EXPECT_EQ(kinds[2]["name"], "mdp");
+  EXPECT_EQ(kinds[3]["name"], "game");
+  EXPECT_EQ(kinds[4]["name"], "adventure");
   std::set<std::string> scim;
   for (const json& a : kinds[0]["analyses"]) scim.insert(a["name"].get<std::string>());
   EXPECT_EQ(scim, (std::set<std::string>{"describe", "expected_utility", "optimal_policies", "settings", "policies",
