@@ -1,3 +1,4 @@
+#include "core/diagnostics.h"
 #include "game/cop.h"
 
 #include <cmath>
@@ -402,7 +403,7 @@ std::string CopState::describe() const {
       out["years"][game_->player_name(i)] = years_[i];
     }
   }
-  return out.dump();
+  return json_text(out);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+#include "core/diagnostics.h"
 #include "game/kind.h"
 
 #include <algorithm>
@@ -225,7 +226,7 @@ json simulate_analysis(const GameModel& model, const Params& params, Context& co
         throw RequestError("request.bad_parameter", "each entry of \"fixed\" is {player, step, action}");
       }
       int i = find_player(game, f["player"].get<std::string>());
-      if (i < 0) throw RequestError("request.unknown_player", f["player"].dump() + " is not a player");
+      if (i < 0) throw RequestError("request.unknown_player", json_text(f["player"]) + " is not a player");
       int step = f.value("step", 0);
       if (step != 0) {
         throw RequestError("request.bad_parameter", "fixed actions are checked at step 0 only",
@@ -469,7 +470,7 @@ json counterfactual_analysis(const GameModel& model, const Params& params, Conte
       if (c.slot < 0) throw RequestError("request.bad_action", "\"" + slot + "\" is not a slot here", did_you_mean(slot, slot_names));
       c.must = q.contains("do");
       const json& label = c.must ? q["do"] : q["not"];
-      std::string text = label.is_string() ? label.get<std::string>() : label.dump();
+      std::string text = label.is_string() ? label.get<std::string>() : json_text(label);
       const auto& choices = space.slots[c.slot].choices;
       auto it = std::find(choices.begin(), choices.end(), text);
       if (it == choices.end()) {
@@ -529,7 +530,7 @@ json map_analysis(const GameModel& model, const Params& params, Context& context
     }
     std::unique_ptr<State> s = model.state(note.value("state", std::string()));
     int player = find_player(game, note["player"].get<std::string>());
-    if (player < 0) throw RequestError("request.unknown_player", note["player"].dump() + " is not a player");
+    if (player < 0) throw RequestError("request.unknown_player", json_text(note["player"]) + " is not a player");
     std::vector<int> others;
     for (int j = 0; j < p; ++j) {
       if (j != player) others.push_back(j);
@@ -541,7 +542,7 @@ json map_analysis(const GameModel& model, const Params& params, Context& context
       for (const json& name : note[field]) {
         int j = name.is_string() ? find_player(game, name.get<std::string>()) : -1;
         auto it = std::find(others.begin(), others.end(), j);
-        if (it == others.end()) throw RequestError("request.unknown_player", name.dump() + " is not one of the other players");
+        if (it == others.end()) throw RequestError("request.unknown_player", json_text(name) + " is not one of the other players");
         out.push_back(static_cast<int>(it - others.begin()));
       }
       return out;

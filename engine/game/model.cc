@@ -1,3 +1,4 @@
+#include "core/diagnostics.h"
 #include "game/model.h"
 
 #include "game/cop.h"
@@ -69,7 +70,7 @@ std::shared_ptr<const Game> read_cop(const Json& root, FileReader& r) {
   return std::make_shared<CopGame>(personalities, names, rounds);
 }
 
-nlohmann::ordered_json plain(const Json& v) { return nlohmann::ordered_json::parse(v.dump()); }
+nlohmann::ordered_json plain(const Json& v) { return nlohmann::ordered_json::parse(json_text(v)); }
 
 }  // namespace
 
@@ -80,7 +81,7 @@ std::optional<Action> parse_action(const State& state, int player, const nlohman
     return std::nullopt;
   }
   std::vector<std::string> labels(space.slots.size());
-  auto label_of = [](const nlohmann::json& x) { return x.is_string() ? x.get<std::string>() : x.dump(); };
+  auto label_of = [](const nlohmann::json& x) { return x.is_string() ? x.get<std::string>() : json_text(x); };
   if (value.is_array()) {
     if (value.size() != space.slots.size()) {
       *error = "an action here has " + std::to_string(space.slots.size()) + " sub-actions (" +
@@ -137,7 +138,7 @@ std::unique_ptr<State> play_history(const Game& game, const nlohmann::ordered_js
       return nullptr;
     }
     if (s->type() == NodeType::kChance) {
-      std::string label = move.is_string() ? move.get<std::string>() : move.dump();
+      std::string label = move.is_string() ? move.get<std::string>() : json_text(move);
       int found = -1;
       std::vector<std::string> labels;
       for (int k = 0; k < s->num_chance_outcomes(); ++k) {

@@ -1,3 +1,4 @@
+#include "core/diagnostics.h"
 #include "game/user_game.h"
 
 #include <cmath>
@@ -248,7 +249,7 @@ std::string UserState::describe() const {
       out["payoffs"][game_->players[i]] = game_->payoffs[index_ * game_->num_players() + i];
     }
   }
-  return out.dump();
+  return json_text(out);
 }
 
 Action UserPolicy::sample(const State& state, int player, Rng& rng) const {
@@ -638,7 +639,7 @@ class Reader {
       else if (x.is_boolean()) o = x.get<bool>();
       int c = find_outcome(g_->variables[v].domain, o);
       if (c < 0) {
-        r_.error("game.unknown_choice", x, "\"" + member.key() + "\" has no outcome " + x.dump(),
+        r_.error("game.unknown_choice", x, "\"" + member.key() + "\" has no outcome " + json_text(x),
                  "its outcomes are " + FileReader::join(g_->variables[v].labels));
         return false;
       }
