@@ -131,7 +131,7 @@ json node_json(const Game& game, const State& s) {
       for (const Slot& slot : space.slots) slots.push_back({{"name", slot.name}, {"choices", slot.choices}});
       std::vector<std::pair<Action, double>> dist;
       game.policy(acting[a]).distribution(s, acting[a], &dist);
-      std::sort(dist.begin(), dist.end(), [](auto& x, auto& y) { return x.second > y.second; });
+      std::stable_sort(dist.begin(), dist.end(), [](auto& x, auto& y) { return x.second > y.second; });
       json policy = json::array();
       for (std::size_t k = 0; k < dist.size() && k < 12; ++k) {
         policy.push_back({{"action", action_json(space, dist[k].first)}, {"probability", dist[k].second}});
@@ -270,7 +270,7 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
   // the same seed for every action).
   std::vector<std::pair<Action, double>> dist;
   game.policy(player).distribution(*s, player, &dist);
-  std::sort(dist.begin(), dist.end(), [](auto& a, auto& b) { return a.second > b.second; });
+  std::stable_sort(dist.begin(), dist.end(), [](auto& a, auto& b) { return a.second > b.second; });
   std::vector<Action> compared = {explained};
   const int alternatives = static_cast<int>(params.integer("alternatives"));
   for (const auto& [a, q] : dist) {

@@ -103,7 +103,7 @@ test('errors thrown inside the engine come back as diagnostics', async () => {
   const cases = [
     [{ model: roboSurgeon, analysis: 'expected_utility', params: { method: 'sideways' } }, 'request.bad_parameter'],
     [{ model: roboSurgeon, analysis: 'expected_utility', params: { policy: 'operat' } }, 'request.unknown_policy'],
-    [{ model: roboSurgeon, analysis: 'intention', params: {} }, 'request.bad_parameter'],
+    [{ model: roboSurgeon, analysis: 'intention', params: {} }, 'request.missing_parameter'],
   ];
   for (const [request, id] of cases) {
     const response = await ask(request);

@@ -13,7 +13,14 @@ function titleCase(text) {
   return text.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }
 
-// The examples, sorted by folder and file name: {id, folder, text, title, description, source}.
+// The gallery's folders in the order of the papers they come from; other folders follow by name.
+const FOLDER_ORDER = ['intention', 'meg', 'games', 'adventures'];
+const folderRank = (folder) => {
+  const i = FOLDER_ORDER.indexOf(folder);
+  return i < 0 ? FOLDER_ORDER.length : i;
+};
+
+// The examples, sorted by folder (papers' order) and file name: {id, folder, text, title, description, source}.
 export const examples = Object.entries(files)
   .map(([path, text]) => {
     const id = path.replace(/^.*\/examples\//, '').replace(/\.jsonc$/, '');
@@ -29,7 +36,12 @@ export const examples = Object.entries(files)
       source: str(head.source),
     };
   })
-  .sort((a, b) => a.folder.localeCompare(b.folder) || a.id.localeCompare(b.id));
+  .sort(
+    (a, b) =>
+      folderRank(a.folder) - folderRank(b.folder) ||
+      a.folder.localeCompare(b.folder) ||
+      a.id.localeCompare(b.id),
+  );
 
 function formatTime(ms) {
   try {
