@@ -3,6 +3,7 @@
 // and that no input whatever makes the API throw.
 
 #include "api/api.h"
+#include "kinds/kinds.h"
 
 #include <gtest/gtest.h>
 
@@ -164,10 +165,26 @@ TEST(ApiRequestTest, ModelIsNotText) {
   EXPECT_EQ(Message(d), "the request has no \"model\" text");
 }
 
+// Every analysis name of the registry, each once, in the order of the kinds' tables: what the API's
+// hints list (read from the registry, so that adding a kind changes no test here).
+std::string EveryAnalysis() {
+  std::vector<std::string> names;
+  for (const motive::KindSpec& kind : motive::model_kinds())
+    for (const motive::AnalysisSpec& a : kind.analyses)
+      if (std::find(names.begin(), names.end(), a.name) == names.end()) names.push_back(a.name);
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  return list;
+}
+
+TEST(ApiRequestTest, EveryAnalysisListsTheSCIMAnalysesFirst) {
+  EXPECT_EQ(EveryAnalysis().rfind("describe, expected_utility, optimal_policies, settings, policies, graph, ", 0), 0u);
+}
+
 TEST(ApiRequestTest, MissingAnalysis) {
   json d = RequestProblem({{"model", kSurgeon}}, "request.malformed");
   EXPECT_EQ(Message(d), "the request has no \"analysis\"");
-  EXPECT_EQ(Hint(d), "one of describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, control_incentive, meg, meg_likelihood, solve, trajectories, meg_sweep, play, simulate, sbue, probable_actions, sica, convergence, counterfactual, map_at_k, scores, baseline, pareto, alpha_sweep (or catalogue)");
+  EXPECT_EQ(Hint(d), "one of " + EveryAnalysis() + " (or catalogue)");
 }
 
 TEST(ApiRequestTest, UnknownAnalysisSuggestsTheRightOne) {
@@ -179,7 +196,7 @@ TEST(ApiRequestTest, UnknownAnalysisSuggestsTheRightOne) {
 TEST(ApiRequestTest, UnknownAnalysisWithoutCloseMatchListsThem) {
   json d = RequestProblem(Request(kSurgeon, "why"), "request.unknown_analysis");
   EXPECT_EQ(Hint(d),
-            "the analyses are describe, expected_utility, optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, control_incentive, meg, meg_likelihood, solve, trajectories, meg_sweep, play, simulate, sbue, probable_actions, sica, convergence, counterfactual, map_at_k, scores, baseline, pareto, alpha_sweep");
+            "the analyses are " + EveryAnalysis());
 }
 
 TEST(ApiRequestTest, ParamsNotAnObject) {

