@@ -10,36 +10,13 @@
 
 #include "adventure/adventure.h"
 #include "adventure/play_internal.h"
+#include "core/reading.h"
 #include "core/source_json.h"
+#include "core/text.h"
+#include "scim/expression.h"
 
 namespace motive::adventure {
 namespace {
-
-const std::vector<std::string> kReservedNames = {"true", "false", "and", "or",  "not",
-                                                 "in",   "if",    "min", "max", "abs"};
-
-bool is_identifier(const std::string& s) {
-  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-  return std::all_of(s.begin(), s.end(),
-                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-}
-
-std::string json_type_name(const Json& v) {
-  if (v.is_object()) return "an object";
-  if (v.is_array()) return "a list";
-  if (v.is_string()) return "a string";
-  if (v.is_boolean()) return "a boolean";
-  if (v.is_number()) return "a number";
-  return "null";
-}
-
-std::string in_quotes(const std::string& s) { return "\"" + s + "\""; }
-
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
-  return out;
-}
 
 std::string number_text(double x) {
   char buffer[32];
@@ -122,12 +99,12 @@ class Reader {
   }
 
   bool check_name(const std::string& name, const Json& member, const std::string& what) {
-    if (!is_identifier(name)) {
+    if (!expr::is_identifier(name)) {
       error_at_key("model.invalid_name", member, in_quotes(name) + " is not a valid " + what + " name",
                    "names start with a letter or _ and contain only letters, digits and _");
       return false;
     }
-    if (std::find(kReservedNames.begin(), kReservedNames.end(), name) != kReservedNames.end()) {
+    if (expr::is_reserved_word(name)) {
       error_at_key("model.reserved_name", member, in_quotes(name) + " is reserved by the expression language",
                    "choose another name");
       return false;

@@ -1,6 +1,7 @@
 #include "scim/expression.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cmath>
@@ -1332,6 +1333,18 @@ Outcome Expression::evaluate(const int* indices) const {
   if (type_ == ValueType::kBoolean) return eval_bool(*root_, in);
   if (type_ == ValueType::kNumber) return eval_number(*root_, in);
   return std::string(eval_label(*root_, in));
+}
+
+bool is_identifier(const std::string& name) {
+  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_')) return false;
+  return std::all_of(name.begin(), name.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+bool is_reserved_word(const std::string& name) {
+  static const std::vector<std::string> kWords = {"true", "false", "and", "or",  "not",
+                                                  "in",   "if",    "min", "max", "abs"};
+  return std::find(kWords.begin(), kWords.end(), name) != kWords.end();
 }
 
 }  // namespace motive::expr

@@ -65,4 +65,10 @@ class Expression {
   std::vector<int> used_;
 };
 
+// Whether `name` can be written in an expression: a letter or _, then letters, digits and _.
+bool is_identifier(const std::string& name);
+// Whether `name` is one of the expression language's own words (true, and, min, ...), which cannot
+// name what an expression refers to.
+bool is_reserved_word(const std::string& name);
+
 }  // namespace motive::expr

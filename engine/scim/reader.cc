@@ -17,15 +17,6 @@ namespace {
 constexpr double kProbabilityTolerance = 1e-9;
 constexpr double kCutTolerance = 1e-12;
 
-const std::vector<std::string> kReservedNames = {"noise", "true", "false", "and", "or", "not",
-                                                  "in",    "if",   "min",   "max", "abs"};
-
-bool is_identifier(const std::string& s) {
-  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-  return std::all_of(s.begin(), s.end(),
-                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-}
-
 std::string whole_number(double x) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, x < 1e18 ? "%.0f" : "%.3g", x);
@@ -74,12 +65,13 @@ class ModelReader : public TextReader {
   // ---- names and outcomes ----------------------------------------------------------------------
 
   bool check_name(const std::string& name, const Json& member, const std::string& what) {
-    if (!is_identifier(name)) {
+    if (!expr::is_identifier(name)) {
       error_at_key("model.invalid_name", member, in_quotes(name) + " is not a valid " + what + " name",
                    "names start with a letter or _ and contain only letters, digits and _");
       return false;
     }
-    if (std::find(kReservedNames.begin(), kReservedNames.end(), name) != kReservedNames.end()) {
+    // "noise" names a variable's own noise in its function.
+    if (expr::is_reserved_word(name) || name == "noise") {
       error_at_key("model.reserved_name", member, in_quotes(name) + " is reserved by the expression language",
                    "choose another name");
       return false;
@@ -1233,7 +1225,7 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
       return std::nullopt;
     }
     for (const auto& member : models->items()) {
-      if (!is_identifier(member.key())) {
+      if (!expr::is_identifier(member.key())) {
         diagnostics->error("model.invalid_name", doc.key_span(member.value()),
                            "\"" + member.key() + "\" is not a valid model name");
         continue;
