@@ -106,7 +106,7 @@ struct Achievement {
 
 struct StatUpdate {
   int stat = -1;
-  expr::Expression value;  // a number; the result is clamped to the stat's bounds
+  scim::expr::Expression value;  // a number; the result is clamped to the stat's bounds
   SourceSpan span;
 };
 
@@ -114,7 +114,7 @@ struct Choice {
   std::string id;  // as written, or its index in the scene's list
   std::string text;
   int target = -1;                  // scene index
-  expr::Expression condition;       // a boolean; !ok(): always available
+  scim::expr::Expression condition;       // a boolean; !ok(): always available
   std::string condition_text;       // as written (shown to players: "requires ...")
   std::vector<StatUpdate> updates;  // evaluated together on the stats before the choice
   std::vector<int> achievements;

@@ -99,12 +99,12 @@ class Reader {
   }
 
   bool check_name(const std::string& name, const Json& member, const std::string& what) {
-    if (!expr::is_identifier(name)) {
+    if (!scim::expr::is_identifier(name)) {
       error_at_key("model.invalid_name", member, in_quotes(name) + " is not a valid " + what + " name",
                    "names start with a letter or _ and contain only letters, digits and _");
       return false;
     }
-    if (expr::is_reserved_word(name)) {
+    if (scim::expr::is_reserved_word(name)) {
       error_at_key("model.reserved_name", member, in_quotes(name) + " is reserved by the expression language",
                    "choose another name");
       return false;
@@ -170,7 +170,7 @@ class Reader {
       game->stats.push_back(stat);
     }
     for (const Stat& stat : game->stats) {
-      Domain domain;
+      scim::Domain domain;
       for (int x = stat.min; x <= stat.max; ++x) domain.push_back(static_cast<double>(x));
       symbols_.push_back({stat.name, std::move(domain)});
       stat_names_.push_back(stat.name);
@@ -272,21 +272,21 @@ class Reader {
     return out;
   }
 
-  expr::Expression compile(const Json& v, ValueType type, const std::string& what) {
+  scim::expr::Expression compile(const Json& v, scim::ValueType type, const std::string& what) {
     std::string text;
     if (v.is_string()) {
       text = v.get<std::string>();
-    } else if (v.is_number() && type == ValueType::kNumber) {
+    } else if (v.is_number() && type == scim::ValueType::kNumber) {
       text = number_text(v.get<double>());
-    } else if (v.is_boolean() && type == ValueType::kBoolean) {
+    } else if (v.is_boolean() && type == scim::ValueType::kBoolean) {
       text = v.get<bool>() ? "true" : "false";
     } else {
       expect(v, false, what, "an expression");
       return {};
     }
-    std::vector<expr::Error> errors;
-    expr::Expression e = expr::Expression::compile(text, symbols_, &errors);
-    for (const expr::Error& err : errors) {
+    std::vector<scim::expr::Error> errors;
+    scim::expr::Expression e = scim::expr::Expression::compile(text, symbols_, &errors);
+    for (const scim::expr::Error& err : errors) {
       SourceSpan span = v.is_string() ? doc_.span_in_string(v, err.begin, err.end) : doc_.span(v);
       std::string hint = err.hint;
       if (err.id == "expr.unknown_name" && hint.empty())
@@ -295,8 +295,8 @@ class Reader {
     }
     if (e.ok() && e.type() != type) {
       error("expr.type_mismatch", v,
-            what + " must give " + (type == ValueType::kBoolean ? "true or false" : "a number") + ", not " +
-                type_name(e.type()));
+            what + " must give " + (type == scim::ValueType::kBoolean ? "true or false" : "a number") + ", not " +
+                scim::type_name(e.type()));
       return {};
     }
     return e;
@@ -366,7 +366,7 @@ class Reader {
       const Json* condition = nullptr;
       if (auto it = v.find("if"); it != v.end()) {
         condition = &*it;
-        choice.condition = compile(*it, ValueType::kBoolean, "\"if\"");
+        choice.condition = compile(*it, scim::ValueType::kBoolean, "\"if\"");
         if (it->is_string()) choice.condition_text = it->get<std::string>();
       }
       if (auto set = v.find("set");
@@ -383,7 +383,7 @@ class Reader {
           }
           StatUpdate update;
           update.stat = static_cast<int>(found - stat_names_.begin());
-          update.value = compile(member.value(), ValueType::kNumber, in_quotes(member.key()));
+          update.value = compile(member.value(), scim::ValueType::kNumber, in_quotes(member.key()));
           update.span = doc_.span(member.value());
           if (update.value.ok()) choice.updates.push_back(std::move(update));
         }
@@ -706,7 +706,7 @@ class Reader {
   const SourceJson& doc_;
   Diagnostics* d_;
   Where where_;
-  std::vector<expr::Symbol> symbols_;
+  std::vector<scim::expr::Symbol> symbols_;
   std::vector<std::string> stat_names_;
   std::vector<std::string> scene_ids_;
   std::vector<std::string> achievement_ids_;

@@ -11,7 +11,3 @@ namespace motive::game {
 KindSpec game_kind();
 
 }  // namespace motive::game
-
-namespace motive {
-using game::game_kind;
-}  // namespace motive

@@ -19,7 +19,7 @@ constexpr int kMaxSteps = 64;
 
 struct Variable {
   std::string name;
-  Domain domain;
+  scim::Domain domain;
   std::vector<std::string> labels;  // as slot choices / chance labels
 };
 
@@ -349,14 +349,14 @@ class Reader {
     return -1;
   }
 
-  bool read_domain(const Json& v, const std::string& what, Domain* domain, std::vector<std::string>* labels) {
+  bool read_domain(const Json& v, const std::string& what, scim::Domain* domain, std::vector<std::string>* labels) {
     if (!r_.array(v, what)) return false;
     if (v.empty()) {
       r_.error("game.empty_choices", v, what + " has no choices");
       return false;
     }
     for (const Json& c : v) {
-      Outcome o;
+      scim::Outcome o;
       if (c.is_string()) {
         o = c.get<std::string>();
       } else if (c.is_number()) {
@@ -367,16 +367,16 @@ class Reader {
         r_.error("model.wrong_type", c, "a choice is a label, a number or a boolean");
         return false;
       }
-      if (!domain->empty() && type_of(o) != type_of(domain->front())) {
+      if (!domain->empty() && scim::type_of(o) != scim::type_of(domain->front())) {
         r_.error("model.wrong_type", c, "the choices of " + what + " must all be of one type");
         return false;
       }
-      if (find_outcome(*domain, o) >= 0) {
-        r_.error("game.duplicate_name", c, "choice " + outcome_text(o) + " is listed twice in " + what);
+      if (scim::find_outcome(*domain, o) >= 0) {
+        r_.error("game.duplicate_name", c, "choice " + scim::outcome_text(o) + " is listed twice in " + what);
         return false;
       }
       domain->push_back(o);
-      labels->push_back(c.is_string() ? c.get<std::string>() : outcome_text(o));
+      labels->push_back(c.is_string() ? c.get<std::string>() : scim::outcome_text(o));
     }
     return true;
   }
@@ -493,13 +493,13 @@ class Reader {
         }
         Slot slot;
         slot.name = member.key();
-        Domain domain;
+        scim::Domain domain;
         if (!read_domain(member.value(), "slot \"" + member.key() + "\"", &domain, &slot.choices)) return false;
         domains_.push_back(domain);
         st.slots.push_back(std::move(slot));
       }
       stage_domains_.push_back({static_cast<int>(g_->stages.size()),
-                                std::vector<Domain>(domains_.end() - st.slots.size(), domains_.end())});
+                                std::vector<scim::Domain>(domains_.end() - st.slots.size(), domains_.end())});
       g_->stages.push_back(std::move(st));
     }
     return ok;
@@ -522,7 +522,7 @@ class Reader {
         }
         g_->variables.push_back(v);
       } else {
-        const std::vector<Domain>& domains = domains_of(si);
+        const std::vector<scim::Domain>& domains = domains_of(si);
         for (int p : st.players) {
           for (std::size_t slot = 0; slot < st.slots.size(); ++slot) {
             Variable v;
@@ -559,16 +559,16 @@ class Reader {
     return true;
   }
 
-  const std::vector<Domain>& domains_of(int stage) const {
+  const std::vector<scim::Domain>& domains_of(int stage) const {
     for (const auto& [si, d] : stage_domains_) {
       if (si == stage) return d;
     }
-    static const std::vector<Domain> none;
+    static const std::vector<scim::Domain> none;
     return none;
   }
 
-  std::vector<expr::Symbol> symbols(int count) const {
-    std::vector<expr::Symbol> out;
+  std::vector<scim::expr::Symbol> symbols(int count) const {
+    std::vector<scim::expr::Symbol> out;
     for (int v = 0; v < count; ++v) out.push_back({g_->variables[v].name, g_->variables[v].domain});
     return out;
   }
@@ -578,19 +578,19 @@ class Reader {
     return out;
   }
 
-  std::optional<expr::Expression> compile(const Json& text_value, int visible, ValueType want) {
+  std::optional<scim::expr::Expression> compile(const Json& text_value, int visible, scim::ValueType want) {
     auto text = r_.string(text_value, "an expression");
     if (!text) return std::nullopt;
-    std::vector<expr::Error> errors;
-    expr::Expression e = expr::Expression::compile(*text, symbols(visible), &errors, names_from(visible));
-    for (const expr::Error& err : errors) {
+    std::vector<scim::expr::Error> errors;
+    scim::expr::Expression e = scim::expr::Expression::compile(*text, symbols(visible), &errors, names_from(visible));
+    for (const scim::expr::Error& err : errors) {
       std::string hint = err.hint;
       r_.error_in_string(err.id, text_value, err.begin, err.end, err.message, hint);
     }
     if (!e.ok()) return std::nullopt;
     if (e.type() != want) {
       r_.error("expr.type_mismatch", text_value,
-               std::string("this expression gives a ") + type_name(e.type()) + ", not a " + type_name(want));
+               std::string("this expression gives a ") + scim::type_name(e.type()) + ", not a " + scim::type_name(want));
       return std::nullopt;
     }
     return e;
@@ -612,7 +612,7 @@ class Reader {
   std::string history_text(const int* idx, int count) const {
     std::string out;
     for (int v = 0; v < count; ++v) {
-      out += (v ? ", " : "") + g_->variables[v].name + " = " + outcome_text(g_->variables[v].domain[idx[v]]);
+      out += (v ? ", " : "") + g_->variables[v].name + " = " + scim::outcome_text(g_->variables[v].domain[idx[v]]);
     }
     return out;
   }
@@ -632,12 +632,12 @@ class Reader {
                         "\"" + member.key() + "\" is not a variable this can read", did_you_mean(member.key(), names));
         return false;
       }
-      Outcome o;
+      scim::Outcome o;
       const Json& x = member.value();
       if (x.is_string()) o = x.get<std::string>();
       else if (x.is_number()) o = x.get<double>();
       else if (x.is_boolean()) o = x.get<bool>();
-      int c = find_outcome(g_->variables[v].domain, o);
+      int c = scim::find_outcome(g_->variables[v].domain, o);
       if (c < 0) {
         r_.error("game.unknown_choice", x, "\"" + member.key() + "\" has no outcome " + json_text(x),
                  "its outcomes are " + FileReader::join(g_->variables[v].labels));
@@ -660,7 +660,7 @@ class Reader {
     g_->payoffs.assign(static_cast<std::size_t>(histories_ * p), 0.0);
     if (exprs) {
       if (!r_.object(*exprs, "\"payoffs\"")) return false;
-      std::vector<std::optional<expr::Expression>> e(p);
+      std::vector<std::optional<scim::expr::Expression>> e(p);
       bool ok = true;
       for (const auto& member : exprs->items()) {
         int i = player_index(member.key());
@@ -670,7 +670,7 @@ class Reader {
           ok = false;
           continue;
         }
-        e[i] = compile(member.value(), all, ValueType::kNumber);
+        e[i] = compile(member.value(), all, scim::ValueType::kNumber);
         ok = ok && e[i].has_value();
       }
       for (int i = 0; i < p && ok; ++i) {
@@ -750,7 +750,7 @@ class Reader {
   }
 
   // The slot distribution of `spec` for a player's slot at a step whose first `visible` variables are set.
-  bool read_slot_policy(const Json* spec, int visible, const Slot& slot, const Domain& domain, SlotTable* t) {
+  bool read_slot_policy(const Json* spec, int visible, const Slot& slot, const scim::Domain& domain, SlotTable* t) {
     const int k = static_cast<int>(slot.choices.size());
     t->choices = k;
     std::int64_t prefixes = 1;
@@ -785,14 +785,14 @@ class Reader {
     };
     if (spec->is_string()) {
       // Deterministic: an expression giving one of the choices.
-      ValueType want = type_of(domain.front());
+      scim::ValueType want = scim::type_of(domain.front());
       auto e = compile(*spec, visible, want);
       if (!e) return false;
       return each_prefix(visible, [&](const int* idx, std::int64_t index) {
         try {
-          Outcome o = e->evaluate(idx);
-          int c = find_outcome(domain, o);
-          if (c < 0) throw std::domain_error("it gives " + outcome_text(o) + ", not one of the slot's choices");
+          scim::Outcome o = e->evaluate(idx);
+          int c = scim::find_outcome(domain, o);
+          if (c < 0) throw std::domain_error("it gives " + scim::outcome_text(o) + ", not one of the slot's choices");
           std::fill(t->p.begin() + index * k, t->p.begin() + (index + 1) * k, 0.0);
           t->p[index * k + c] = 1;
           return true;
@@ -806,7 +806,7 @@ class Reader {
     if (const Json* weights = r_.find(*spec, "weights")) {
       r_.fields(*spec, {"weights"}, "a weighted policy");
       if (!r_.object(*weights, "\"weights\"")) return false;
-      std::vector<std::optional<expr::Expression>> e(k);
+      std::vector<std::optional<scim::expr::Expression>> e(k);
       std::vector<double> constant(k, 0.0);
       for (const auto& member : weights->items()) {
         auto it = std::find(slot.choices.begin(), slot.choices.end(), member.key());
@@ -819,7 +819,7 @@ class Reader {
           constant[it - slot.choices.begin()] = member.value().get<double>();
           continue;
         }
-        e[it - slot.choices.begin()] = compile(member.value(), visible, ValueType::kNumber);
+        e[it - slot.choices.begin()] = compile(member.value(), visible, scim::ValueType::kNumber);
         if (!e[it - slot.choices.begin()]) return false;
       }
       return each_prefix(visible, [&](const int* idx, std::int64_t index) {
@@ -907,7 +907,7 @@ class Reader {
       const Step& step = g_->steps[si];
       const Stage& st = g_->stages[step.stage];
       if (st.chance) continue;
-      const std::vector<Domain>& domains = domains_of(step.stage);
+      const std::vector<scim::Domain>& domains = domains_of(step.stage);
       for (int a = 0; a < step.count; ++a) {
         int player = st.players[step.first_position + a];
         // In turn, a player sees the stage's earlier players; simultaneously, only earlier stages.
@@ -948,8 +948,8 @@ class Reader {
  private:
   FileReader& r_;
   UserGame* g_;
-  std::vector<Domain> domains_;
-  std::vector<std::pair<int, std::vector<Domain>>> stage_domains_;
+  std::vector<scim::Domain> domains_;
+  std::vector<std::pair<int, std::vector<scim::Domain>>> stage_domains_;
   std::int64_t histories_ = 1;
 };
 

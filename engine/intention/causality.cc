@@ -7,6 +7,15 @@
 #include "scim/optimal.h"
 
 namespace motive {
+
+using scim::ContextualIntervention;
+using scim::Evaluator;
+using scim::Intervention;
+using scim::Policy;
+using scim::Scim;
+using scim::expected_utility;
+using scim::hard_intervention;
+using scim::total_utility;
 namespace {
 
 constexpr std::uint64_t kMaxHeldSets = std::uint64_t{1} << 20;
@@ -111,7 +120,7 @@ std::optional<std::vector<int>> intends_to_influence(const Scim& scim, const Eva
   // in every setting, tabulated setting by setting.
   std::vector<int> universe = x;
   for (int v : scim.order)
-    if (scim.variables[v].type == VariableType::kChance && std::find(x.begin(), x.end(), v) == x.end())
+    if (scim.variables[v].type == scim::VariableType::kChance && std::find(x.begin(), x.end(), v) == x.end())
       universe.push_back(v);
   std::size_t n = scim.variables.size();
   policy.require_enumerable();

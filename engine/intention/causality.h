@@ -25,15 +25,15 @@ struct ActualCauseWitness {
 // its actual values and some c' make O differ; (3) no proper non-empty subset of C does so. Tries
 // smaller Z first, so the witness's Z is as small as can be. Throws RequestError
 // ("analysis.budget_exceeded") past 2^20 candidate sets Z.
-std::optional<ActualCauseWitness> actual_cause(const Scim& scim, const Evaluator& evaluator,
+std::optional<ActualCauseWitness> actual_cause(const scim::Scim& scim, const scim::Evaluator& evaluator,
                                                const std::vector<int>& causes, const std::vector<int>& outcomes,
                                                std::uint64_t setting);
 
 // H&KW intention to influence X (Def. 24): a subset-minimal Y ⊇ X of chance variables such that
 // fixing Y to its π-values in every setting makes π̂ as good as π. Returns Y, or nothing.
 // `policy` and `alternative` evaluators share the model and interventions.
-std::optional<std::vector<int>> intends_to_influence(const Scim& scim, const Evaluator& policy,
-                                                     const Evaluator& alternative, const std::vector<int>& x,
+std::optional<std::vector<int>> intends_to_influence(const scim::Scim& scim, const scim::Evaluator& policy,
+                                                     const scim::Evaluator& alternative, const std::vector<int>& x,
                                                      double* rhs);
 
 // For H&KW intention to bring about X = x (Def. 25): the outcomes x' of X with positive probability
@@ -43,7 +43,7 @@ struct OutcomeValue {
   double probability = 0;
   double expected_utility = 0;
 };
-std::vector<OutcomeValue> outcome_values(const Scim& scim, const Evaluator& policy, int x);
+std::vector<OutcomeValue> outcome_values(const scim::Scim& scim, const scim::Evaluator& policy, int x);
 
 // The quantitative instrumental control incentive on O (Def. 23, Everitt et al. 2021): for every
 // optimal policy π* there is a d with E_π*[Σ U] ≠ E_π*[Σ U with O := O_{D=d}], where O_{D=d}(e)
@@ -55,7 +55,7 @@ struct ControlWitness {
   double expected_utility = 0;           // E_π*[Σ U]
   double intervened_utility = 0;         // E_π*[Σ U with O := O_{D=d}] for that d
 };
-std::vector<ControlWitness> instrumental_control(const Scim& scim, const Evaluator& base, int decision, int o,
-                                                 const std::vector<Policy>& optimal);
+std::vector<ControlWitness> instrumental_control(const scim::Scim& scim, const scim::Evaluator& base, int decision, int o,
+                                                 const std::vector<scim::Policy>& optimal);
 
 }  // namespace motive

@@ -5,6 +5,10 @@
 #include <utility>
 
 namespace motive {
+
+using scim::Graph;
+using scim::Scim;
+using scim::Variable;
 namespace {
 
 std::vector<std::vector<int>> parent_lists(const Graph& graph) {

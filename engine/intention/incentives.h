@@ -32,12 +32,12 @@ struct IncentiveWitness {
 // ---- Graphs -------------------------------------------------------------------------------------
 
 // The model's causal graph: every variable with its mechanism's parents.
-Graph scim_graph(const Scim& scim);
+scim::Graph scim_graph(const scim::Scim& scim);
 
 // Whether observation `x` (a parent of `decision` in `graph`) is requisite: whether x is d-connected
 // to a utility among the descendants of the decision given the decision's family {D} ∪ Pa_D without x
 // (Fagiuoli and Zaffalon 1998). Returns an active trail from x to such a utility, or an empty list.
-std::vector<int> requisite_trail(const Graph& graph, int decision, int x, const std::vector<int>& utilities);
+std::vector<int> requisite_trail(const scim::Graph& graph, int decision, int x, const std::vector<int>& utilities);
 
 // The minimal reduction G* (also called the requisite graph, d-reduction or trimmed graph; Lauritzen
 // and Nielsen 2001): the graph without the information links that are not requisite. Like pycid, each
@@ -46,17 +46,17 @@ std::vector<int> requisite_trail(const Graph& graph, int decision, int x, const 
 // until one removes nothing, so that every remaining link is requisite in the result even without
 // sufficient recall (with it, one pass already reaches the fixpoint and both agree). `graph` must be
 // acyclic.
-Graph minimal_reduction(const Graph& graph, const std::vector<int>& decisions, const std::vector<int>& utilities);
-Graph minimal_reduction(const Scim& scim);
+scim::Graph minimal_reduction(const scim::Graph& graph, const std::vector<int>& decisions, const std::vector<int>& utilities);
+scim::Graph minimal_reduction(const scim::Scim& scim);
 
 // The requisite observations of a decision: its parents that remain in the minimal reduction, in the
 // model's parent order.
-std::vector<int> requisite_observations(const Scim& scim, int decision);
+std::vector<int> requisite_observations(const scim::Scim& scim, int decision);
 
 // Sufficient recall (Milch and Koller 2008, as pycid checks it): the relevance graph over the
 // decisions is acyclic, where D relies on D' when D' is s-reachable from D, i.e. a new parent added
 // to D' would be d-connected to a utility downstream of D given D's family. Perfect recall implies it.
-bool sufficient_recall(const Scim& scim);
+bool sufficient_recall(const scim::Scim& scim);
 
 // ---- Instrumental control incentive -------------------------------------------------------------
 
@@ -68,9 +68,9 @@ bool sufficient_recall(const Scim& scim);
 // variables on such paths, and for each of them some model makes it intend one. For X = D the path is
 // D -> ... -> U. The witness is a shortest path D -> X followed by a shortest path X -> U (the two
 // share only X in a DAG).
-IncentiveWitness ici_witness(const Scim& scim, int decision, int x);
-IncentiveWitness ici_witness(const Graph& graph, const std::vector<int>& utilities, int decision, int x);
-bool admits_ici(const Scim& scim, int decision, int x);
+IncentiveWitness ici_witness(const scim::Scim& scim, int decision, int x);
+IncentiveWitness ici_witness(const scim::Graph& graph, const std::vector<int>& utilities, int decision, int x);
+bool admits_ici(const scim::Scim& scim, int decision, int x);
 
 // ---- Value of information -----------------------------------------------------------------------
 
@@ -82,10 +82,10 @@ bool admits_ici(const Scim& scim, int decision, int x);
 // observations of D that would not matter, and the criterion is the d-connection itself. The witness
 // is that active trail with its conditioning set. False for X = D and for descendants of D, where value
 // of information is not defined.
-IncentiveWitness voi_witness(const Scim& scim, int decision, int x);
-IncentiveWitness voi_witness(const Graph& graph, const std::vector<int>& decisions, const std::vector<int>& utilities,
+IncentiveWitness voi_witness(const scim::Scim& scim, int decision, int x);
+IncentiveWitness voi_witness(const scim::Graph& graph, const std::vector<int>& decisions, const std::vector<int>& utilities,
                              int decision, int x);
-bool admits_voi(const Scim& scim, int decision, int x);
+bool admits_voi(const scim::Scim& scim, int decision, int x);
 
 // ---- Response incentive -------------------------------------------------------------------------
 
@@ -94,9 +94,9 @@ bool admits_voi(const Scim& scim, int decision, int x);
 // X -> ... -> D in the minimal reduction, so that X reaches D through observations that matter
 // (an observation that is not requisite can be ignored by an optimal policy). False for X = D. The
 // graph-level overload takes the minimal reduction.
-IncentiveWitness ri_witness(const Scim& scim, int decision, int x);
-IncentiveWitness ri_witness(const Graph& reduction, int decision, int x);
-bool admits_ri(const Scim& scim, int decision, int x);
+IncentiveWitness ri_witness(const scim::Scim& scim, int decision, int x);
+IncentiveWitness ri_witness(const scim::Graph& reduction, int decision, int x);
+bool admits_ri(const scim::Scim& scim, int decision, int x);
 
 // ---- Value of control ---------------------------------------------------------------------------
 
@@ -106,9 +106,9 @@ bool admits_ri(const Scim& scim, int decision, int x);
 // over all utilities, not only those downstream of `decision` (controlling X pays off through any
 // utility of the agent), so the verdict does not depend on which decision is asked about, except that
 // X must not be a decision. The graph-level overload takes the minimal reduction.
-IncentiveWitness voc_witness(const Scim& scim, int decision, int x);
-IncentiveWitness voc_witness(const Graph& reduction, const std::vector<int>& decisions,
+IncentiveWitness voc_witness(const scim::Scim& scim, int decision, int x);
+IncentiveWitness voc_witness(const scim::Graph& reduction, const std::vector<int>& decisions,
                              const std::vector<int>& utilities, int decision, int x);
-bool admits_voc(const Scim& scim, int decision, int x);
+bool admits_voc(const scim::Scim& scim, int decision, int x);
 
 }  // namespace motive

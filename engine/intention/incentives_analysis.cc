@@ -9,6 +9,9 @@
 #include "scim/graph.h"
 
 namespace motive {
+
+using scim::Graph;
+using scim::Scim;
 namespace {
 
 using nlohmann::json;
@@ -32,7 +35,7 @@ std::vector<int> requested_decisions(const Scim& scim, const Params& params) {
     throw RequestError("request.unknown_variable", "\"" + name + "\" is not a variable of this model",
                        hint.empty() ? choices : hint);
   }
-  if (scim.variables[v].type != VariableType::kDecision)
+  if (scim.variables[v].type != scim::VariableType::kDecision)
     throw RequestError("request.bad_parameter", "\"" + name + "\" is not a decision", choices);
   return {v};
 }
@@ -70,7 +73,7 @@ json incentives_analysis(const Scim& scim, const Params& params, Context& contex
         entry["voi"] = witness_json(scim, voi_witness(graph, scim.decisions, scim.utilities, d, x), true);
       entry["ri"] = witness_json(scim, ri_witness(reduction, d, x));
       // Value of control is about variables the agent does not already control.
-      if (scim.variables[x].type != VariableType::kDecision)
+      if (scim.variables[x].type != scim::VariableType::kDecision)
         entry["voc"] = witness_json(scim, voc_witness(reduction, scim.decisions, scim.utilities, d, x));
       variables.push_back(std::move(entry));
     }

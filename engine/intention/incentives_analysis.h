@@ -13,6 +13,6 @@ namespace motive {
 
 // Params: "decision" (optional; default every decision). Throws RequestError for an unknown variable
 // or one that is not a decision.
-nlohmann::json incentives_analysis(const Scim& scim, const Params& params, Context& context);
+nlohmann::json incentives_analysis(const scim::Scim& scim, const Params& params, Context& context);
 
 }  // namespace motive

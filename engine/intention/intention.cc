@@ -9,6 +9,12 @@
 
 namespace motive {
 
+using scim::Evaluator;
+using scim::Graph;
+using scim::Policy;
+using scim::Scim;
+using scim::total_utility;
+
 IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const Policy& policy,
                                  const std::vector<const Policy*>& reference, std::uint64_t budget)
     : scim_(scim), base_(base), reference_(reference), budget_(budget) {
@@ -20,7 +26,7 @@ IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const 
   for (int d : scim.decisions)
     for (int v : graph.on_directed_paths(d, scim.utilities)) on_path[v] = 1;
   for (int v : scim.order)
-    if (on_path[v] && scim.variables[v].type == VariableType::kChance) candidates_.push_back(v);
+    if (on_path[v] && scim.variables[v].type == scim::VariableType::kChance) candidates_.push_back(v);
   if (candidates_.size() > kMaxIntentionCandidates)
     throw RequestError("analysis.budget_exceeded",
                        std::to_string(candidates_.size()) +

@@ -53,8 +53,8 @@ class IntentionSearch {
  public:
   // Prepares the search for policy π (deterministic) against `reference`, in the model configured
   // by `base` (its interventions). Every pointer must outlive the search.
-  IntentionSearch(const Scim& scim, const Evaluator& base, const Policy& policy,
-                  const std::vector<const Policy*>& reference, std::uint64_t budget = std::uint64_t{1} << 22);
+  IntentionSearch(const scim::Scim& scim, const scim::Evaluator& base, const scim::Policy& policy,
+                  const std::vector<const scim::Policy*>& reference, std::uint64_t budget = std::uint64_t{1} << 22);
 
   // Whether O_π(e) is intentionally caused, with a witness for the first alternative (in reference
   // order) that shows it. `outcomes` are variable indices.
@@ -116,9 +116,9 @@ class IntentionSearch {
   // Whether no proper subset of `chosen` (made for alternative a) satisfies Eq. 2 for any alternative.
   bool minimal_for_every_alternative(std::size_t a, const Choice& chosen) const;
 
-  const Scim& scim_;
-  const Evaluator& base_;
-  std::vector<const Policy*> reference_;
+  const scim::Scim& scim_;
+  const scim::Evaluator& base_;
+  std::vector<const scim::Policy*> reference_;
   std::vector<int> candidates_;
   std::vector<int32_t> policy_values_;  // [setting * n + v]
   std::vector<double> probability_;     // P(e)

@@ -14,6 +14,33 @@
 #include "scim/params.h"
 
 namespace motive {
+
+using scim::DecisionOptimum;
+using scim::bad_parameter;
+using scim::Domain;
+using scim::Evaluator;
+using scim::Mechanism;
+using scim::Observation;
+using scim::ObservedBehaviour;
+using scim::OptimalPolicies;
+using scim::Outcome;
+using scim::Policy;
+using scim::Scim;
+using scim::Setup;
+using scim::Variable;
+using scim::configure;
+using scim::constant_rule;
+using scim::deterministic_policy_count;
+using scim::expected_utility;
+using scim::find_optimal_policies;
+using scim::outcome_json;
+using scim::outcome_param;
+using scim::outcome_text;
+using scim::policy_param;
+using scim::policy_rules_json;
+using scim::require_policy;
+using scim::variable_named;
+using scim::variables_named;
 namespace {
 
 using nlohmann::json;
@@ -257,7 +284,7 @@ json control_incentive_analysis(const Scim& model, const Params& params, Context
   int decision = -1;
   if (params.has("decision")) {
     decision = variable_named(scim, params.string("decision"));
-    if (scim.variables[decision].type != VariableType::kDecision)
+    if (scim.variables[decision].type != scim::VariableType::kDecision)
       bad_parameter("\"" + scim.variables[decision].name + "\" is not a decision");
   } else if (scim.decisions.size() == 1) {
     decision = scim.decisions.front();

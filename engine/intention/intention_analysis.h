@@ -11,9 +11,9 @@
 
 namespace motive {
 
-nlohmann::json intention_analysis(const Scim& scim, const Params& params, Context& context);
-nlohmann::json actual_cause_analysis(const Scim& scim, const Params& params, Context& context);
-nlohmann::json hkw_intention_analysis(const Scim& scim, const Params& params, Context& context);
-nlohmann::json control_incentive_analysis(const Scim& scim, const Params& params, Context& context);
+nlohmann::json intention_analysis(const scim::Scim& scim, const Params& params, Context& context);
+nlohmann::json actual_cause_analysis(const scim::Scim& scim, const Params& params, Context& context);
+nlohmann::json hkw_intention_analysis(const scim::Scim& scim, const Params& params, Context& context);
+nlohmann::json control_incentive_analysis(const scim::Scim& scim, const Params& params, Context& context);
 
 }  // namespace motive

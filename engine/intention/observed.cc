@@ -3,6 +3,9 @@
 #include <algorithm>
 
 namespace motive {
+
+using scim::Observation;
+using scim::ObservedBehaviour;
 namespace {
 
 // Whether every (variable, value) of `part` is in `whole` (both sorted).

@@ -42,9 +42,9 @@ inline constexpr std::size_t kMaxListedMissing = 64;
 
 // The outcomes worth asking about: each variable = value fixed by some observation, in order of
 // first appearance.
-std::vector<Assignment> observed_outcomes(const ObservedBehaviour& behaviour);
+std::vector<Assignment> observed_outcomes(const scim::ObservedBehaviour& behaviour);
 
 // Def. 20 against the observations: is O = o behaviourally intended, as far as they show?
-ObservedVerdict observed_intention(const ObservedBehaviour& behaviour, const Assignment& outcome);
+ObservedVerdict observed_intention(const scim::ObservedBehaviour& behaviour, const Assignment& outcome);
 
 }  // namespace motive

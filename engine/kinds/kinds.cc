@@ -17,7 +17,7 @@ const std::vector<KindSpec>& model_kinds() {
       scim_kind(),
       gridworld_kind(),
       mdp_kind(),
-      game_kind(),
+      game::game_kind(),
       adventure::adventure_kind(),
   };
   return kinds;

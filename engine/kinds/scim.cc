@@ -7,6 +7,16 @@
 #include "scim/reader.h"
 
 namespace motive {
+
+using scim::Scim;
+using scim::ScimFile;
+using scim::describe_scim;
+using scim::expected_utility_analysis;
+using scim::graph_analysis;
+using scim::optimal_policies_analysis;
+using scim::policies_analysis;
+using scim::read_scim_file;
+using scim::settings_analysis;
 namespace {
 
 using nlohmann::json;
@@ -164,7 +174,7 @@ KindSpec scim_kind() {
        {policy("the policy measured (may be left out when the model has one policy)"), utility(),
         ParamSpec::strings("targets", "unknown utility: the variables T it may depend on (Def. 4.4)", "variable"),
         at_infinity(), interventions()},
-       on_model(&meg_scim_analysis)},
+       on_model(&meg::meg_scim_analysis)},
       {"meg_likelihood",
        "the curve L(β) of known-utility MEG over the rationality β, with β* and the bound",
        "MacDermott et al. 2024",
@@ -174,7 +184,7 @@ KindSpec scim_kind() {
         ParamSpec::numbers("betas", "the rationalities β to evaluate (default: 81 around β*, and both ends)")
             .with_infinity(),
         at_infinity(), interventions()},
-       on_model(&meg_likelihood_scim_analysis)},
+       on_model(&meg::meg_likelihood_scim_analysis)},
   };
   return kind;
 }

@@ -11,6 +11,15 @@
 #include "meg/soft.h"
 
 namespace motive::meg {
+
+using scim::DecisionRule;
+using scim::Evaluator;
+using scim::Mechanism;
+using scim::Policy;
+using scim::Scim;
+using scim::Variable;
+using scim::kMaxEnumeration;
+using scim::total_utility;
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();

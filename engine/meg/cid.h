@@ -50,11 +50,11 @@ struct CidProcess {
 // Builds the process of the decisions `base` leaves free, with the distributions of `targets`. Throws
 // RequestError: analysis.not_supported without a free decision or with several free decisions without perfect
 // recall; analysis.budget_exceeded when the walk or the target table is too large.
-CidProcess cid_process(const Scim& scim, const Evaluator& base, const std::vector<int>& targets,
+CidProcess cid_process(const scim::Scim& scim, const scim::Evaluator& base, const std::vector<int>& targets,
                        const ProgressCallback& progress = {});
 
 // The process's view of a model policy (its rules for the free decisions).
-StagePolicy stage_policy(const Scim& scim, const CidProcess& process, const Policy& policy);
+StagePolicy stage_policy(const scim::Scim& scim, const CidProcess& process, const scim::Policy& policy);
 
 // π_β for last-stage action values `utility` (per observation and action), by soft backward induction; for
 // β = ±∞ its limit (soft.h, extreme_row), with values within `tie` counted as equal.

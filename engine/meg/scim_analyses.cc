@@ -10,7 +10,19 @@
 #include "meg/cid.h"
 #include "scim/params.h"
 
-namespace motive {
+namespace motive::meg {
+
+using scim::DecisionRule;
+using scim::bad_parameter;
+using scim::Policy;
+using scim::Scim;
+using scim::Setup;
+using scim::Variable;
+using scim::configure;
+using scim::outcome_json;
+using scim::policy_param;
+using scim::rule_json;
+using scim::variables_named;
 namespace {
 
 using nlohmann::json;
@@ -139,4 +151,4 @@ json meg_likelihood_scim_analysis(const Scim& model, const Params& params, Conte
           {"policy", policy.name}};
 }
 
-}  // namespace motive
+}  // namespace motive::meg

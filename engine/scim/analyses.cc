@@ -10,7 +10,7 @@
 #include "scim/optimal.h"
 #include "scim/params.h"
 
-namespace motive {
+namespace motive::scim {
 
 using nlohmann::json;
 
@@ -328,4 +328,4 @@ json graph_analysis(const Scim& scim, const Params& params, Context&) {
                                             variables_named(scim, params.strings("given")))}};
 }
 
-}  // namespace motive
+}  // namespace motive::scim

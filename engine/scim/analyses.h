@@ -11,7 +11,7 @@
 #include "scim/model.h"
 #include "scim/reader.h"
 
-namespace motive {
+namespace motive::scim {
 
 // Ties: two expected utilities are equal when they differ by at most this, scaled by max(1, |EU|).
 inline constexpr double kUtilityTolerance = 1e-9;
@@ -25,4 +25,4 @@ nlohmann::json settings_analysis(const Scim& scim, const Params& params, Context
 nlohmann::json policies_analysis(const Scim& scim, const Params& params, Context& context);
 nlohmann::json graph_analysis(const Scim& scim, const Params& params, Context& context);
 
-}  // namespace motive
+}  // namespace motive::scim

@@ -5,7 +5,7 @@
 #include "core/diagnostics.h"
 #include "scim/graph.h"
 
-namespace motive {
+namespace motive::scim {
 
 Evaluator::Evaluator(const Scim& scim) : scim_(scim) {
   for (const Variable& v : scim.variables) mechanisms_.push_back(&v.mechanism);
@@ -116,4 +116,4 @@ double total_utility(const Scim& scim, const int32_t* values) {
   return total;
 }
 
-}  // namespace motive
+}  // namespace motive::scim

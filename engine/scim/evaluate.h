@@ -17,7 +17,7 @@
 #include "core/progress.h"
 #include "scim/model.h"
 
-namespace motive {
+namespace motive::scim {
 
 // A contextual intervention: in setting e the variable takes outcome value[e], or follows its
 // mechanism where value[e] < 0. Indexed by the settings of the model being evaluated.
@@ -170,4 +170,4 @@ void Evaluator::evaluate_from(std::size_t position, std::uint64_t setting, doubl
   visit(setting, weight, static_cast<const int32_t*>(values));
 }
 
-}  // namespace motive
+}  // namespace motive::scim

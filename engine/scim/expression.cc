@@ -11,7 +11,7 @@
 
 #include "core/diagnostics.h"
 
-namespace motive::expr {
+namespace motive::scim::expr {
 
 // One node of the syntax tree. Chains of one left-associative operator (`a + b - c`, `a && b && c`)
 // and of conditionals (`a ? x : b ? y : z`) are kept flat, so that long but shallow expressions do
@@ -1347,4 +1347,4 @@ bool is_reserved_word(const std::string& name) {
   return std::find(kWords.begin(), kWords.end(), name) != kWords.end();
 }
 
-}  // namespace motive::expr
+}  // namespace motive::scim::expr

@@ -15,7 +15,7 @@
 
 #include "scim/outcome.h"
 
-namespace motive::expr {
+namespace motive::scim::expr {
 
 // A name the expression may read, with the outcomes it can take.
 struct Symbol {
@@ -71,4 +71,4 @@ bool is_identifier(const std::string& name);
 // name what an expression refers to.
 bool is_reserved_word(const std::string& name);
 
-}  // namespace motive::expr
+}  // namespace motive::scim::expr

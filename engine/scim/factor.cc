@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace motive {
+namespace motive::scim {
 
 std::size_t Factor::stride_of(int v) const {
   std::size_t stride = 1;
@@ -100,4 +100,4 @@ std::vector<double> arrange(const Factor& factor, const std::vector<int>& variab
   return out;
 }
 
-}  // namespace motive
+}  // namespace motive::scim

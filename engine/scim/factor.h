@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace motive {
+namespace motive::scim {
 
 // The largest factor the eliminator builds: 2^24 entries, like the enumeration's bound on settings.
 inline constexpr double kMaxFactorSize = static_cast<double>(std::uint64_t{1} << 24);
@@ -47,4 +47,4 @@ Factor multiply_and_sum(const std::vector<const Factor*>& factors, int eliminate
 // order; the last varies fastest), part `p` or `e` (zero where `e` is empty).
 std::vector<double> arrange(const Factor& factor, const std::vector<int>& variables, bool expectation);
 
-}  // namespace motive
+}  // namespace motive::scim

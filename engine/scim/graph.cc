@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-namespace motive {
+namespace motive::scim {
 
 Graph::Graph(std::vector<std::vector<int>> parents)
     : parents_(std::move(parents)), children_(parents_.size()) {
@@ -231,4 +231,4 @@ std::vector<int> Graph::on_directed_paths(int from, const std::vector<int>& targ
   return result;
 }
 
-}  // namespace motive
+}  // namespace motive::scim

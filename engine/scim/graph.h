@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-namespace motive {
+namespace motive::scim {
 
 // A directed graph over n variables, built once from each variable's parent list and then only
 // queried. The graph may have cycles so that a malformed model can be diagnosed; the queries that
@@ -67,4 +67,4 @@ class Graph {
   std::vector<std::vector<int>> children_;
 };
 
-}  // namespace motive
+}  // namespace motive::scim

@@ -5,7 +5,7 @@
 
 #include "core/diagnostics.h"
 
-namespace motive {
+namespace motive::scim {
 namespace {
 
 // Adds v to a sorted scope.
@@ -387,4 +387,4 @@ ExpectedUtilities expected_utilities(const Scim& scim, const Evaluator& base, co
   return out;
 }
 
-}  // namespace motive
+}  // namespace motive::scim

@@ -27,7 +27,7 @@
 #include "scim/factor.h"
 #include "scim/model.h"
 
-namespace motive {
+namespace motive::scim {
 
 enum class InferenceMethod { kAuto, kEnumerate, kEliminate };
 
@@ -96,4 +96,4 @@ double eliminated_expected_utility(const FactorGraph& graph, const Policy* polic
 InferenceMethod choose_method(const Scim& scim, const Evaluator& base, InferenceMethod requested,
                               double enumeration_passes, double elimination_passes);
 
-}  // namespace motive
+}  // namespace motive::scim

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace motive {
+namespace motive::scim {
 
 const char* variable_type_name(VariableType t) {
   switch (t) {
@@ -90,4 +90,4 @@ void compute_strides(const std::vector<Variable>& variables, Mechanism* mechanis
   mechanism->configurations = configurations > INT32_MAX ? -1 : static_cast<int>(configurations);
 }
 
-}  // namespace motive
+}  // namespace motive::scim

@@ -14,7 +14,7 @@
 #include "core/diagnostics.h"
 #include "scim/outcome.h"
 
-namespace motive {
+namespace motive::scim {
 
 enum class VariableType { kChance, kDecision, kUtility };
 const char* variable_type_name(VariableType t);
@@ -131,4 +131,4 @@ inline constexpr std::uint64_t kMaxEnumeration = std::uint64_t{1} << 24;
 // Recomputes mechanism strides and configuration counts from parents and domains.
 void compute_strides(const std::vector<Variable>& variables, Mechanism* mechanism);
 
-}  // namespace motive
+}  // namespace motive::scim

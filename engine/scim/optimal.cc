@@ -8,7 +8,7 @@
 #include "core/diagnostics.h"
 #include "scim/inference.h"
 
-namespace motive {
+namespace motive::scim {
 namespace {
 
 bool close_to_best(double value, double best) {
@@ -316,4 +316,4 @@ OptimalPolicies find_optimal_policies(const Scim& scim, const Evaluator& base, I
   return result;
 }
 
-}  // namespace motive
+}  // namespace motive::scim

@@ -15,7 +15,7 @@
 #include "scim/inference.h"
 #include "scim/model.h"
 
-namespace motive {
+namespace motive::scim {
 
 // What the optimiser knows about one decision it chose a rule for.
 struct DecisionOptimum {
@@ -63,4 +63,4 @@ double deterministic_policy_count(const Scim& scim, const Evaluator& evaluator);
 double expected_utility(const Scim& scim, const Evaluator& evaluator,
                         const ProgressCallback& progress = {});
 
-}  // namespace motive
+}  // namespace motive::scim

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace motive {
+namespace motive::scim {
 
 ValueType type_of(const Outcome& o) {
   if (std::holds_alternative<bool>(o)) return ValueType::kBoolean;
@@ -53,4 +53,4 @@ nlohmann::json outcome_json(const Outcome& o) {
   return std::get<std::string>(o);
 }
 
-}  // namespace motive
+}  // namespace motive::scim

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace motive {
+namespace motive::scim {
 
 using Outcome = std::variant<bool, double, std::string>;
 using Domain = std::vector<Outcome>;
@@ -29,4 +29,4 @@ std::string outcome_text(const Outcome& o);
 
 nlohmann::json outcome_json(const Outcome& o);
 
-}  // namespace motive
+}  // namespace motive::scim

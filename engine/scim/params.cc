@@ -5,7 +5,7 @@
 
 #include "core/diagnostics.h"
 
-namespace motive {
+namespace motive::scim {
 
 using nlohmann::json;
 
@@ -206,4 +206,4 @@ json policy_rules_json(const Scim& scim, const Policy& policy, const std::vector
   return rules;
 }
 
-}  // namespace motive
+}  // namespace motive::scim

@@ -16,7 +16,7 @@
 #include "scim/inference.h"
 #include "scim/model.h"
 
-namespace motive {
+namespace motive::scim {
 
 // The model and evaluator a request describes: the model under its `interventions` (named, inline
 // hard, and contextual), owning what it builds from the request.
@@ -54,4 +54,4 @@ nlohmann::json rule_json(const Scim& scim, int decision, const DecisionRule& rul
 // The rules of a policy for the given decisions, as {decision: rule_json}.
 nlohmann::json policy_rules_json(const Scim& scim, const Policy& policy, const std::vector<int>& decisions);
 
-}  // namespace motive
+}  // namespace motive::scim

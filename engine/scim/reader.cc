@@ -11,7 +11,7 @@
 #include "scim/expression.h"
 #include "scim/graph.h"
 
-namespace motive {
+namespace motive::scim {
 namespace {
 
 constexpr double kProbabilityTolerance = 1e-9;
@@ -1257,4 +1257,4 @@ const Scim& ScimFile::model(std::string_view name) const {
   return models.front();
 }
 
-}  // namespace motive
+}  // namespace motive::scim

@@ -11,7 +11,7 @@
 #include "core/registry.h"
 #include "scim/model.h"
 
-namespace motive {
+namespace motive::scim {
 
 // A SCIM file: one model, or several named ones a request picks by "model_name".
 struct ScimFile : Model {
@@ -29,4 +29,4 @@ struct ScimFile : Model {
 // partly right is not analysed.
 std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagnostics);
 
-}  // namespace motive
+}  // namespace motive::scim

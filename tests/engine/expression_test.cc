@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace motive::expr {
+namespace motive::scim::expr {
 namespace {
 
 Domain labels(std::initializer_list<const char*> names) {
@@ -771,4 +771,4 @@ TEST(ExpressionErrors, CompileNeverThrowsAndLocatesEveryError) {
 }
 
 }  // namespace
-}  // namespace motive::expr
+}  // namespace motive::scim::expr

@@ -12,6 +12,8 @@
 #include <gtest/gtest.h>
 
 namespace motive {
+
+using scim::Graph;
 namespace {
 
 using Edges = std::vector<std::pair<int, int>>;  // (parent, child)

@@ -41,22 +41,22 @@
 namespace {
 
 // The "incentives" analysis of one model, its params checked against the catalogue's specs.
-nlohmann::json incentives(const motive::Scim& scim, const nlohmann::json& given) {
+nlohmann::json incentives(const motive::scim::Scim& scim, const nlohmann::json& given) {
   const motive::Params params(given, motive::find_kind("scim")->analysis("incentives")->params);
   motive::Context context;
   return motive::incentives_analysis(scim, params, context);
 }
 
-using motive::Graph;
+using motive::scim::Graph;
 using motive::IncentiveWitness;
-using motive::Scim;
+using motive::scim::Scim;
 using nlohmann::json;
 
 // ---- Models ------------------------------------------------------------------------------------
 
 Scim read_model(const std::string& text, std::size_t model = 0) {
   motive::Diagnostics diagnostics;
-  std::optional<motive::ScimFile> file = motive::read_scim_file(text, &diagnostics);
+  std::optional<motive::scim::ScimFile> file = motive::scim::read_scim_file(text, &diagnostics);
   if (!file) {
     std::string problems;
     for (const auto& d : diagnostics.items()) problems += d.id + ": " + d.message + "\n";
@@ -323,10 +323,10 @@ TEST(IncentiveExamples, SufficientRecall) {
 
 // ---- Numbers: value of information and of control, computed ------------------------------------
 
-double max_eu(const Scim& scim, const motive::Intervention* intervention = nullptr) {
-  motive::Evaluator evaluator(scim);
+double max_eu(const Scim& scim, const motive::scim::Intervention* intervention = nullptr) {
+  motive::scim::Evaluator evaluator(scim);
   if (intervention) evaluator.apply(*intervention);
-  return motive::find_optimal_policies(scim, evaluator).expected_utility;
+  return motive::scim::find_optimal_policies(scim, evaluator).expected_utility;
 }
 
 // The model with the information link x -> decision added (and no named policies or interventions).
@@ -334,22 +334,22 @@ Scim with_observation(const Scim& scim, int decision, int x) {
   Scim out = scim;
   out.policies.clear();
   out.interventions.clear();
-  motive::Mechanism& m = out.variables[decision].mechanism;
+  motive::scim::Mechanism& m = out.variables[decision].mechanism;
   if (std::find(m.parents.begin(), m.parents.end(), x) == m.parents.end()) m.parents.push_back(x);
-  motive::compute_strides(out.variables, &m);
+  motive::scim::compute_strides(out.variables, &m);
   std::optional<std::vector<int>> order = motive::scim_graph(out).topological_order();
   EXPECT_TRUE(order.has_value());
   out.order = *order;
   out.decisions.clear();
   for (int v : out.order)
-    if (out.variables[v].type == motive::VariableType::kDecision) out.decisions.push_back(v);
+    if (out.variables[v].type == motive::scim::VariableType::kDecision) out.decisions.push_back(v);
   return out;
 }
 
-motive::Intervention hard(int variable, int outcome) {
-  motive::Intervention intervention;
-  motive::Mechanism m;
-  m.definition = motive::Definition::kValue;
+motive::scim::Intervention hard(int variable, int outcome) {
+  motive::scim::Intervention intervention;
+  motive::scim::Mechanism m;
+  m.definition = motive::scim::Definition::kValue;
   m.table = {outcome};
   intervention.mechanisms.emplace_back(variable, std::move(m));
   return intervention;
@@ -372,7 +372,7 @@ TEST(IncentiveExamples, QuantitativeValueOfInformation) {
   EXPECT_EQ(admitted(scim, "D", motive::admits_voi), (Names{"X", "S"}));
   Scim blind = scim;
   blind.variables[d].mechanism.parents.clear();
-  motive::compute_strides(blind.variables, &blind.variables[d].mechanism);
+  motive::scim::compute_strides(blind.variables, &blind.variables[d].mechanism);
   blind.policies.clear();
   EXPECT_NEAR(max_eu(blind), 0.0, 1e-9);
   EXPECT_NEAR(max_eu(with_observation(blind, d, x)), 0.6, 1e-9);
@@ -431,7 +431,7 @@ TEST(IncentiveGallery, IntentionCriterionOnEveryExample) {
   for (const auto& entry :
        std::filesystem::directory_iterator(std::filesystem::path(MOTIVE_SOURCE_DIR) / "examples" / "intention")) {
     motive::Diagnostics diagnostics;
-    auto file = motive::read_scim_file(read_text(entry.path()), &diagnostics);
+    auto file = motive::scim::read_scim_file(read_text(entry.path()), &diagnostics);
     ASSERT_TRUE(file.has_value()) << entry.path();
     for (const Scim& scim : file->models) {
       Graph graph = motive::scim_graph(scim);
@@ -673,7 +673,7 @@ TEST(IncentiveProperties, RandomModels) {
       const std::set<int> full_set(s.parents[v].begin(), s.parents[v].end());
       const std::set<int> kept_set(kept.begin(), kept.end());
       EXPECT_TRUE(std::includes(full_set.begin(), full_set.end(), kept_set.begin(), kept_set.end())) << "seed " << seed;
-      if (scim.variables[v].type != motive::VariableType::kDecision) {
+      if (scim.variables[v].type != motive::scim::VariableType::kDecision) {
         EXPECT_EQ(full_set, kept_set) << "seed " << seed;
         continue;
       }
@@ -733,7 +733,7 @@ TEST(IncentiveProperties, RandomModels) {
         EXPECT_EQ(motive::admits_voc(scim, d, x), voc.admits);
         if (voc.admits) {
           ++voc_admitted;
-          EXPECT_NE(scim.variables[x].type, motive::VariableType::kDecision) << where;
+          EXPECT_NE(scim.variables[x].type, motive::scim::VariableType::kDecision) << where;
           bool reaches_utility = false;
           for (int u : s.utilities) reaches_utility |= reaches(s.children, x, u);
           EXPECT_TRUE(reaches_utility) << where;
@@ -835,9 +835,9 @@ TEST(IncentiveProperties, SoundOnRandomModels) {
             }
           }
         }
-        if (scim.variables[x].type != motive::VariableType::kChance || d != scim.decisions[0]) continue;
+        if (scim.variables[x].type != motive::scim::VariableType::kChance || d != scim.decisions[0]) continue;
         for (int o = 0; o < static_cast<int>(scim.variables[x].domain.size()); ++o) {
-          motive::Intervention fixed = hard(x, o);
+          motive::scim::Intervention fixed = hard(x, o);
           if (max_eu(scim, &fixed) > best + 1e-9) {
             ++voc_gains;
             EXPECT_TRUE(motive::admits_voc(scim, d, x)) << where;

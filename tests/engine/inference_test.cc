@@ -54,38 +54,38 @@ void expect_same(const json& a, const json& b, const std::string& where) {
 // (given a0) or 0.8 (given a1); a utility pays 10 for b1. EU = 0.3·0.1·10 + 0.7·0.8·10 = 5.9.
 TEST(Factor, MultipliesAndSumsInTheExpectationSemiring) {
   const std::vector<int> sizes = {2, 2};
-  motive::Factor a;
+  motive::scim::Factor a;
   a.variables = {0};
   a.sizes = {2};
   a.p = {0.3, 0.7};
   a.child = 0;
-  motive::Factor b;
+  motive::scim::Factor b;
   b.variables = {0, 1};
   b.sizes = {2, 2};
   b.p = {0.9, 0.1, 0.2, 0.8};  // [a][b], b fastest
   b.e = {0, 1.0, 0, 8.0};      // p · 10 where b = b1
   b.child = 1;
-  motive::Factor joint = motive::multiply_and_sum({&a, &b}, 0, sizes);  // Σ_A: a factor over B
+  motive::scim::Factor joint = motive::scim::multiply_and_sum({&a, &b}, 0, sizes);  // Σ_A: a factor over B
   ASSERT_EQ(joint.variables, std::vector<int>({1}));
   EXPECT_NEAR(joint.p[0], 0.3 * 0.9 + 0.7 * 0.2, 1e-15);
   EXPECT_NEAR(joint.p[1], 0.3 * 0.1 + 0.7 * 0.8, 1e-15);
   EXPECT_NEAR(joint.e[1], 5.9, 1e-14);
-  motive::Factor all = motive::eliminate({a, b}, {}, sizes);
+  motive::scim::Factor all = motive::scim::eliminate({a, b}, {}, sizes);
   EXPECT_NEAR(all.p[0], 1.0, 1e-15);
   EXPECT_NEAR(all.e[0], 5.9, 1e-14);
   // Keeping B, in the order (B, A): the rows of b transposed, times P(A).
-  motive::Factor kept = motive::eliminate({a, b}, {1, 0}, sizes);
-  std::vector<double> by_b = motive::arrange(kept, {1, 0}, false);
+  motive::scim::Factor kept = motive::scim::eliminate({a, b}, {1, 0}, sizes);
+  std::vector<double> by_b = motive::scim::arrange(kept, {1, 0}, false);
   EXPECT_NEAR(by_b[0], 0.3 * 0.9, 1e-15);  // b0, a0
   EXPECT_NEAR(by_b[1], 0.7 * 0.2, 1e-15);  // b0, a1
   EXPECT_NEAR(by_b[3], 0.7 * 0.8, 1e-15);  // b1, a1
   // Keeping A: Σ_B gives P(A) and each value's share of the expected utility.
-  motive::Factor only_a = motive::eliminate({a, b}, {0}, sizes);
+  motive::scim::Factor only_a = motive::scim::eliminate({a, b}, {0}, sizes);
   EXPECT_NEAR(only_a.p[0], 0.3, 1e-15);
   EXPECT_NEAR(only_a.e[1], 0.7 * 0.8 * 10, 1e-14);
   // Without the utility B is barren: its factor is dropped, not summed (P(A) is what is left).
   b.e.clear();
-  EXPECT_EQ(motive::plan_elimination({a, b}, {0}, sizes).order.size(), 0u);
+  EXPECT_EQ(motive::scim::plan_elimination({a, b}, {0}, sizes).order.size(), 0u);
 }
 
 // Both analyses by both methods, compared; returns how many both methods answered.

@@ -63,4 +63,37 @@ TEST(Layering, NoEngineFolderIncludesOneAboveIt) {
   EXPECT_GT(includes, 100);
 }
 
+// The folders whose code is in plain `motive`: the shared layers (core, kinds, api) and intention, whose
+// names (IntentionSearch, admits_voi, ...) are the papers' and clash with no family's. Every other folder
+// (scim, mdp, meg, game, adventure, and any new kind's) keeps its code in `motive::<folder>`, so that a
+// SCIM's Policy, an MDP's and a game's never meet in one namespace.
+const std::set<std::string> kPlainMotive = {"core", "intention", "kinds", "api"};
+
+TEST(Layering, EachFamilyKeepsItsCodeInItsOwnNamespace) {
+  const std::filesystem::path engine = std::filesystem::path(MOTIVE_SOURCE_DIR) / "engine";
+  const std::regex namespace_line(R"re(^namespace (motive[a-z_:]*) \{)re");
+  int opened = 0;
+  for (const auto& folder : std::filesystem::directory_iterator(engine)) {
+    if (!folder.is_directory()) continue;
+    const std::string name = folder.path().filename().string();
+    const std::string expected = kPlainMotive.count(name) ? "motive" : "motive::" + name;
+    for (const auto& file : std::filesystem::directory_iterator(folder.path())) {
+      const std::string ext = file.path().extension().string();
+      if (ext != ".h" && ext != ".cc") continue;
+      std::ifstream in(file.path());
+      std::string line;
+      for (int number = 1; std::getline(in, line); ++number) {
+        std::smatch m;
+        if (!std::regex_search(line, m, namespace_line)) continue;
+        ++opened;
+        const std::string ns = m[1];
+        const bool inside = ns == expected || ns.rfind(expected + "::", 0) == 0;
+        EXPECT_TRUE(inside) << "engine/" << name << "/" << file.path().filename().string() << ":" << number
+                            << " opens namespace " << ns << ", not " << expected;
+      }
+    }
+  }
+  EXPECT_GT(opened, 50);
+}
+
 }  // namespace

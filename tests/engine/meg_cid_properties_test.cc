@@ -16,6 +16,14 @@
 #include "test_size.h"
 
 namespace motive::meg {
+
+using scim::Evaluator;
+using scim::Graph;
+using scim::Policy;
+using scim::Scim;
+using scim::ScimFile;
+using scim::Variable;
+using scim::read_scim_file;
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();

@@ -18,6 +18,14 @@
 #include <vector>
 
 namespace motive {
+
+using scim::Domain;
+using scim::Intervention;
+using scim::Mechanism;
+using scim::Scim;
+using scim::ScimFile;
+using scim::Variable;
+using scim::read_scim_file;
 namespace {
 
 struct Reading {
@@ -1584,12 +1592,12 @@ TEST(ReaderModelTest, SurgeonStructure) {
   EXPECT_EQ(m.noisy, (std::vector<int>{1}));
   EXPECT_EQ(m.setting_count(), 2u);
   const Variable& s = Var(m, "S");
-  EXPECT_EQ(s.type, VariableType::kChance);
+  EXPECT_EQ(s.type, scim::VariableType::kChance);
   EXPECT_EQ(s.domain, Labels({"survives", "dies"}));
   EXPECT_EQ(s.mechanism.parents, (std::vector<int>{0}));
   EXPECT_EQ(s.mechanism.noise.outcomes, (std::vector<std::string>{"lucky", "unlucky"}));
   EXPECT_EQ(s.mechanism.noise.probabilities, (std::vector<double>{0.1, 0.9}));
-  EXPECT_EQ(s.mechanism.definition, Definition::kFunction);
+  EXPECT_EQ(s.mechanism.definition, scim::Definition::kFunction);
   // [D = operate: lucky, unlucky; D = refrain: lucky, unlucky] -> survives, dies, dies, dies.
   EXPECT_EQ(s.mechanism.table, (std::vector<int32_t>{0, 1, 1, 1}));
   EXPECT_EQ(Where(s.span), "5:5-5:8") << "a variable remembers where its name is";
@@ -1630,7 +1638,7 @@ TEST(ReaderCpdTest, TheDocumentedExample) {
   }
 })");
   const Mechanism& t = Var(file.models.at(0), "T").mechanism;
-  EXPECT_EQ(t.definition, Definition::kCpd);
+  EXPECT_EQ(t.definition, scim::Definition::kCpd);
   // Cuts at 0.1 and 0.9: u0 = [0, 0.1), u1 = [0.1, 0.9), u2 = [0.9, 1).
   EXPECT_EQ(t.noise.outcomes, (std::vector<std::string>{"u0", "u1", "u2"}));
   ASSERT_EQ(t.noise.probabilities.size(), 3u);
@@ -1849,7 +1857,7 @@ TEST(ReaderTableTest, TableOverParentsAndNoise) {
   }
 })");
   const Mechanism& y = Var(file.models.at(0), "Y").mechanism;
-  EXPECT_EQ(y.definition, Definition::kTable);
+  EXPECT_EQ(y.definition, scim::Definition::kTable);
   // [east: ok, jam; west: ok, jam], rows in any order.
   EXPECT_EQ(y.table, (std::vector<int32_t>{0, 1, 1, 1}));
 }
@@ -1944,7 +1952,7 @@ TEST(ReaderInterventionTest, HardAndSoft) {
   ASSERT_NE(east, nullptr);
   ASSERT_EQ(east->mechanisms.size(), 1u);
   EXPECT_EQ(east->mechanisms[0].first, x);
-  EXPECT_EQ(east->mechanisms[0].second.definition, Definition::kValue);
+  EXPECT_EQ(east->mechanisms[0].second.definition, scim::Definition::kValue);
   EXPECT_TRUE(east->mechanisms[0].second.parents.empty());
   EXPECT_EQ(east->mechanisms[0].second.table, (std::vector<int32_t>{0}));
 
@@ -1963,7 +1971,7 @@ TEST(ReaderInterventionTest, HardAndSoft) {
   const Intervention* coin = m.find_intervention("coin");
   ASSERT_NE(coin, nullptr);
   const Mechanism& c = coin->mechanisms[0].second;
-  EXPECT_EQ(c.definition, Definition::kFunction);
+  EXPECT_EQ(c.definition, scim::Definition::kFunction);
   EXPECT_TRUE(c.parents.empty());
   EXPECT_EQ(c.noise.outcomes, (std::vector<std::string>{"h", "t"}));
   EXPECT_EQ(c.table, (std::vector<int32_t>{1, 0}));
@@ -1985,7 +1993,7 @@ TEST(ReaderInterventionTest, HardAndSoft) {
   EXPECT_DOUBLE_EQ(util.utility.at(k.table[1]), 0.0);
 
   // The model's own mechanisms are unchanged.
-  EXPECT_EQ(m.variables[x].mechanism.definition, Definition::kCpd);
+  EXPECT_EQ(m.variables[x].mechanism.definition, scim::Definition::kCpd);
   EXPECT_EQ(m.variables[u].mechanism.parents, (std::vector<int>{x, dec}));
 }
 

@@ -38,7 +38,7 @@ function(motive_reader_fuzzer name header call)
 endfunction()
 
 # Every model reader, one line each (a new kind adds its reader here).
-motive_reader_fuzzer(fuzz_reader_scim "scim/reader.h" motive::read_scim_file)
+motive_reader_fuzzer(fuzz_reader_scim "scim/reader.h" motive::scim::read_scim_file)
 motive_reader_fuzzer(fuzz_reader_mdp "mdp/reader.h" motive::mdp::read_mdp_file)
 motive_reader_fuzzer(fuzz_reader_game "game/model.h" motive::game::read_game_model)
 motive_reader_fuzzer(fuzz_reader_adventure "adventure/adventure.h" motive::adventure::read_adventure)

@@ -14,7 +14,7 @@
 
 namespace {
 
-using motive::expr::Symbol;
+using motive::scim::expr::Symbol;
 
 const std::vector<Symbol>& symbols() {
   static const std::vector<Symbol> list = {
@@ -30,12 +30,12 @@ const std::vector<Symbol>& symbols() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  std::vector<motive::expr::Error> errors;
-  motive::expr::Expression e =
-      motive::expr::Expression::compile(text, symbols(), &errors, {"Other", "Elsewhere"});
+  std::vector<motive::scim::expr::Error> errors;
+  motive::scim::expr::Expression e =
+      motive::scim::expr::Expression::compile(text, symbols(), &errors, {"Other", "Elsewhere"});
   if (!e.ok()) {
     if (errors.empty()) motive::fuzz::broken("an expression failed to compile without an error");
-    for (const motive::expr::Error& err : errors)
+    for (const motive::scim::expr::Error& err : errors)
       if (err.id.empty() || err.begin > err.end || err.end > size + 1)
         motive::fuzz::broken("a compile error without an id or outside the text: " + err.id);
     return 0;
