@@ -148,10 +148,12 @@ export function scatterPlot(spec, palette = LIGHT_PLOT_PALETTE) {
     for (const p of l.points) {
       const x = px(p.x);
       const y = py(p.y);
+      // A hollow marker shows what lies under it; its inside still takes the pointer.
       const paint = {
-        fill: l.hollow ? palette.background : colour,
+        fill: l.hollow ? 'none' : colour,
         stroke: colour,
         'stroke-width': l.hollow ? 2.2 : 1,
+        'pointer-events': 'all',
       };
       const selectable = Boolean(spec.onSelect && p.key !== undefined);
       const point = svgEl(

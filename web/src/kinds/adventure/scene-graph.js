@@ -398,10 +398,12 @@ export function createSceneGraphView({ onSelect }) {
   let laid = null;
   let describe = null;
   let marks = {};
-  let zoom = null; // null: fit the stage
+  // null: readable (the height fitted, between half and full size, scrolling across); 'fit': all of
+  // it in the stage; a number: the user's zoom.
+  let zoom = null;
   const stage = el('div', { class: 'scene-stage' });
   const zoomBy = (factor) => {
-    zoom = Math.min(3, Math.max(0.2, (zoom ?? fitScale()) * factor));
+    zoom = Math.min(3, Math.max(0.1, scaleNow() * factor));
     applySize();
   };
   const toolbar = el(
@@ -409,22 +411,24 @@ export function createSceneGraphView({ onSelect }) {
     { class: 'scene-toolbar' },
     el('button', { type: 'button', class: 'small', id: 'scene-zoom-out', 'aria-label': 'Zoom out', onClick: () => zoomBy(1 / 1.25) }, '−'),
     el('button', { type: 'button', class: 'small', id: 'scene-zoom-in', 'aria-label': 'Zoom in', onClick: () => zoomBy(1.25) }, '+'),
-    el('button', { type: 'button', class: 'small', id: 'scene-zoom-fit', onClick: () => ((zoom = null), applySize()) }, 'Fit'),
+    el('button', { type: 'button', class: 'small', id: 'scene-zoom-fit', onClick: () => ((zoom = 'fit'), applySize()) }, 'Fit'),
     el('button', { type: 'button', class: 'small', id: 'scene-zoom-100', onClick: () => ((zoom = 1), applySize()) }, '100%'),
   );
   const element = el('div', { class: 'scene-graph-view' }, toolbar, stage);
   let svg = null;
 
-  function fitScale() {
-    if (!laid) return 1;
+  function scaleNow() {
+    if (typeof zoom === 'number') return zoom;
     const { width, height } = stage.getBoundingClientRect();
-    if (!width || !height) return 1;
-    return Math.min(width / laid.box.w, height / laid.box.h, 1.4);
+    if (!laid || !width || !height) return 1;
+    const all = Math.min((width - 8) / laid.box.w, (height - 8) / laid.box.h, 1.4);
+    if (zoom === 'fit') return all;
+    return Math.max(all, Math.min(1, Math.max(0.5, (height - 8) / laid.box.h)));
   }
 
   function applySize() {
     if (!svg || !laid) return;
-    const scale = zoom ?? fitScale();
+    const scale = scaleNow();
     svg.setAttribute('width', Math.floor(laid.box.w * scale));
     svg.setAttribute('height', Math.floor(laid.box.h * scale));
   }
@@ -452,13 +456,13 @@ export function createSceneGraphView({ onSelect }) {
   }
 
   new ResizeObserver(() => {
-    if (zoom === null) applySize();
+    if (typeof zoom !== 'number') applySize();
   }).observe(stage);
 
-  // Zoomed in, the stage scrolls so the current step's first scene is in sight.
+  // When the graph is larger than the stage, it scrolls so the current step's first scene is in sight.
   function revealCurrent() {
     const id = [...(marks.current || [])][0];
-    if (zoom === null || !id || !svg) return;
+    if (!id || !svg) return;
     const node = svg.querySelector(`.scene[data-scene="${CSS.escape(id)}"]`);
     if (!node) return;
     const box = node.getBoundingClientRect();

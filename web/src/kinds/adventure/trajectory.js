@@ -158,7 +158,7 @@ export function trajectoryView(result, describe, { current, onStep, idPrefix = '
     el(
       'div',
       { class: 'pager step-pager' },
-      el('button', { type: 'button', id: `${idPrefix}-first`, disabled: current <= 0, onClick: () => go(0) }, '⏮ Start'),
+      el('button', { type: 'button', id: `${idPrefix}-first`, disabled: current <= 0, onClick: () => go(0) }, '◀◀ Start'),
       el('button', { type: 'button', id: `${idPrefix}-prev`, disabled: current <= 0, onClick: () => go(current - 1) }, '◀ Step back'),
       el('input', {
         type: 'range',
@@ -170,7 +170,7 @@ export function trajectoryView(result, describe, { current, onStep, idPrefix = '
         onInput: (event) => go(Number(event.target.value)),
       }),
       el('button', { type: 'button', id: `${idPrefix}-next`, disabled: current >= last, onClick: () => go(current + 1) }, 'Step on ▶'),
-      el('button', { type: 'button', id: `${idPrefix}-last`, disabled: current >= last, onClick: () => go(last) }, 'End ⏭'),
+      el('button', { type: 'button', id: `${idPrefix}-last`, disabled: current >= last, onClick: () => go(last) }, 'End ▶▶'),
       el('span', { class: 'muted', id: `${idPrefix}-position` }, `step ${current} of ${last}`),
     ),
     stepDetail(result, describe, current),
