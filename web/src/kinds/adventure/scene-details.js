@@ -33,11 +33,47 @@ export function achievementBadges(describe, ids) {
   );
 }
 
+// With no scene chosen: the game's achievements and endings (each ending a link to its scene).
+function gameOverview(describe, onSelect) {
+  const endings = (describe?.scenes || []).filter((s) => s.type === 'ending');
+  return el(
+    'div',
+    { class: 'scene-details game-overview' },
+    el('p', { class: 'explain' }, 'Click a scene (or focus it and press Enter) to read it here.'),
+    el('h4', null, `Achievements (${formatNumber(describe?.total_points ?? 0)} points)`),
+    el(
+      'ul',
+      { class: 'overview-achievements' },
+      (describe?.achievements || []).map((a) =>
+        el(
+          'li',
+          { dataset: { achievement: a.id } },
+          el('strong', null, a.title || a.id),
+          ` (${formatNumber(a.points)})`,
+          a.description && el('span', { class: 'muted' }, ` ${a.description}`),
+        ),
+      ),
+    ),
+    el('h4', null, 'Endings'),
+    el(
+      'ul',
+      { class: 'overview-endings' },
+      endings.map((s) =>
+        el(
+          'li',
+          null,
+          el('button', { type: 'button', class: 'link', dataset: { target: s.id }, onClick: () => onSelect?.(s.id) }, s.id),
+          ` “${s.ending}”`,
+        ),
+      ),
+    ),
+  );
+}
+
 // The details of a scene; onSelect(id) is called when the user follows a choice to its target.
 export function sceneDetails(describe, id, { onSelect } = {}) {
   const scene = (describe?.scenes || []).find((s) => s.id === id);
-  if (!scene)
-    return el('p', { class: 'explain' }, 'Click a scene (or focus it and press Enter) to read it here.');
+  if (!scene) return gameOverview(describe, onSelect);
   const type =
     scene.type === 'ending' ? `ending: “${scene.ending}”` : scene.type === 'next' ? 'narration' : 'decision';
   const annotation = annotationEntries(scene.annotation);

@@ -204,19 +204,18 @@ export function scoresTab(page, settings) {
       if (!scores && !baseline) out.append(el('p', { class: 'notice' }, 'Press Score to score the agents.'));
       return out;
     },
+    // The scores table as CSV; without it, the baseline's.
     csv(run) {
-      const parts = [];
-      if (run.responses.scores?.ok) parts.push(agentsScoresCsv(run.responses.scores.result));
-      if (!parts.length && run.responses.baseline?.ok) {
-        const b = run.responses.baseline.result;
-        parts.push(
-          toCsv(
-            ['count', 'exact', 'sampled', 'standard_error', 'z', 'sampled_score'],
-            b.rows.map((r) => [r.name, r.exact, r.sampled, r.standard_error, r.z, r.sampled_score]),
-          ),
-        );
-      }
-      return parts.length ? { suffix: 'scores', text: parts[0] } : null;
+      if (run.responses.scores?.ok) return { suffix: 'scores', text: agentsScoresCsv(run.responses.scores.result) };
+      if (!run.responses.baseline?.ok) return null;
+      const b = run.responses.baseline.result;
+      return {
+        suffix: 'baseline',
+        text: toCsv(
+          ['count', 'exact', 'sampled', 'standard_error', 'z', 'sampled_score'],
+          b.rows.map((r) => [r.name, r.exact, r.sampled, r.standard_error, r.z, r.sampled_score]),
+        ),
+      };
     },
   };
 }
