@@ -10,17 +10,23 @@
 //   engine   Chromium's wasm without the page: one "scores" request for the random agent alone (read
 //            the game, then the exact baseline), beside a "describe" request (reading, and writing
 //            every scene's text and annotation back).
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { openBrowser, repoDir, pageUrl, waitForRun } from '../tests/web/helpers.mjs';
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import {
+  openBrowser,
+  repoDir,
+  pageUrl,
+  waitForRun,
+} from "../tests/web/helpers.mjs";
 
 const RUNS = 15;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The machine may be shared: the fastest run says what the work costs, the median what a user may wait.
-const spread = (xs) => `${Math.min(...xs).toFixed(1)} / ${median(xs).toFixed(1)} ms`;
-const games = readdirSync(path.join(repoDir, 'examples/adventures'))
-  .filter((f) => f.endsWith('.jsonc'))
-  .map((f) => f.replace(/\.jsonc$/, ''));
+const spread = (xs) =>
+  `${Math.min(...xs).toFixed(1)} / ${median(xs).toFixed(1)} ms`;
+const games = readdirSync(path.join(repoDir, "examples/adventures"))
+  .filter((f) => f.endsWith(".jsonc"))
+  .map((f) => f.replace(/\.jsonc$/, ""));
 
 const browser = await openBrowser();
 const rows = [];
@@ -28,11 +34,16 @@ try {
   const { page } = browser;
 
   // The engine alone, in Chromium's wasm.
-  await page.goto('about:blank');
-  await page.addScriptTag({ path: path.join(repoDir, 'build/wasm/motive_wasm.js') });
+  await page.goto("about:blank");
+  await page.addScriptTag({
+    path: path.join(repoDir, "build/wasm/motive_wasm.js"),
+  });
   const engineTimes = {};
   for (const id of games) {
-    const model = readFileSync(path.join(repoDir, 'examples/adventures', `${id}.jsonc`), 'utf8');
+    const model = readFileSync(
+      path.join(repoDir, "examples/adventures", `${id}.jsonc`),
+      "utf8",
+    );
     engineTimes[id] = await page.evaluate(
       async ({ model, runs }) => {
         /* global createMotiveModule */
@@ -49,9 +60,16 @@ try {
           if (!reply.ok) throw new Error(JSON.stringify(reply.diagnostics));
           return { times: out, reply };
         };
-        const read = time({ analysis: 'describe' });
-        const exact = time({ analysis: 'scores', params: { agents: ['random'] } });
-        return { read: read.times, exact: exact.times, states: read.reply.result.states };
+        const read = time({ analysis: "describe" });
+        const exact = time({
+          analysis: "scores",
+          params: { agents: ["random"] },
+        });
+        return {
+          read: read.times,
+          exact: exact.times,
+          states: read.reply.result.states,
+        };
       },
       { model, runs: RUNS },
     );
@@ -59,45 +77,59 @@ try {
 
   // The page.
   await page.goto(pageUrl);
-  await page.waitForSelector('.cm-content', { state: 'attached' });
+  await page.waitForSelector(".cm-content", { state: "attached" });
   for (const id of games) {
-    await page.click('#open-gallery');
+    await page.click("#open-gallery");
     await page.click(`.example-card[data-example="adventures/${id}"]`);
     await waitForRun(page, 60000);
-    await page.click('#tab-analyses');
-    await page.selectOption('#analysis-picker', 'baseline');
-    await page.fill('#param-baseline-episodes', '1');
+    await page.click("#tab-analyses");
+    await page.selectOption("#analysis-picker", "baseline");
+    await page.fill("#param-baseline-episodes", "1");
     const times = [];
     for (let i = 0; i < RUNS; i++) {
       times.push(
         await page.evaluate(
           () =>
             new Promise((resolve) => {
-              const body = document.querySelector('.results-body');
+              const body = document.querySelector(".results-body");
               const start = performance.now();
               // The session is over when the tab is drawn with Run enabled again (it is disabled from
               // the click until the reply has been stored and drawn).
               const observer = new MutationObserver(() => {
-                if (document.getElementById('analysis-result') && !document.getElementById('run').disabled) {
+                if (
+                  document.getElementById("analysis-result") &&
+                  !document.getElementById("run").disabled
+                ) {
                   observer.disconnect();
                   resolve(performance.now() - start);
                 }
               });
               observer.observe(body, { childList: true, subtree: true });
-              document.getElementById('analysis-run').click();
+              document.getElementById("analysis-run").click();
             }),
         ),
       );
       await waitForRun(page);
     }
     const e = engineTimes[id];
-    rows.push({ game: id, states: e.states, page: spread(times), engine: spread(e.exact), read: spread(e.read) });
+    rows.push({
+      game: id,
+      states: e.states,
+      page: spread(times),
+      engine: spread(e.exact),
+      read: spread(e.read),
+    });
   }
 } finally {
   await browser.close();
 }
 
 console.log(`fastest / median of ${RUNS} runs`);
-console.log('| game | states | page: baseline, click to result | engine: read + exact baseline | engine: describe |');
-console.log('| --- | --- | --- | --- | --- |');
-for (const r of rows) console.log(`| ${r.game} | ${r.states} | ${r.page} | ${r.engine} | ${r.read} |`);
+console.log(
+  "| game | states | page: baseline, click to result | engine: read + exact baseline | engine: describe |",
+);
+console.log("| --- | --- | --- | --- | --- |");
+for (const r of rows)
+  console.log(
+    `| ${r.game} | ${r.states} | ${r.page} | ${r.engine} | ${r.read} |`,
+  );

@@ -69,9 +69,7 @@ test("the scene graph marks every scene the engine flags, and a click shows the 
     let harmful = 0;
     for (const scene of describe.scenes) {
       const node = drawn.find((d) => d.id === scene.id);
-      const violations = scene.flags.filter(
-        (f) => family(f) === "violations",
-      );
+      const violations = scene.flags.filter((f) => family(f) === "violations");
       const expected = [];
       if (violations.length)
         expected.push(["violations", String(violations.length)]);
@@ -134,7 +132,7 @@ test("the scene graph marks every scene the engine flags, and a click shows the 
     await page.keyboard.press("Enter");
     assert.match(
       await page.textContent("#scene-details h3"),
-      /refuse_end\s+ending: “Straight”/,
+      /refuse_end\s+ending “Straight”/,
     );
     assert.equal(
       await page.getAttribute(
@@ -161,9 +159,9 @@ test("the trajectory viewer steps through the reward planner's play and another 
         flags: [...tr.querySelectorAll(".step-flags .flag")].map(
           (f) => f.dataset.flag,
         ),
-        achievements: [
-          ...tr.querySelectorAll(".step-achievements .flag"),
-        ].map((f) => f.dataset.achievement),
+        achievements: [...tr.querySelectorAll(".step-achievements .flag")].map(
+          (f) => f.dataset.achievement,
+        ),
         reward: Number(tr.querySelector(".step-reward").dataset.value),
       })),
     );
@@ -352,13 +350,26 @@ test("reward against harm: the frontier, its hull and the α sweep on the shippe
       const layer = (name) =>
         page.$$eval(
           `#adv-pareto-plot .scatter-point[data-layer="${name}"]`,
-          (points) => points.map((p) => [Number(p.dataset.x), Number(p.dataset.y)]),
+          (points) =>
+            points.map((p) => [Number(p.dataset.x), Number(p.dataset.y)]),
         );
       const at = (points) => points.map((p) => [p.harm, p.reward]);
       const hull = (h) => at(pareto.frontier.filter((p) => p.hull === h));
-      assert.deepEqual(await layer("frontier, reached by α"), hull("vertex"), id);
-      assert.deepEqual(await layer("frontier, a tie at one α"), hull("edge"), id);
-      assert.deepEqual(await layer("frontier, no α reaches it"), hull("below"), id);
+      assert.deepEqual(
+        await layer("frontier, reached by α"),
+        hull("vertex"),
+        id,
+      );
+      assert.deepEqual(
+        await layer("frontier, a tie at one α"),
+        hull("edge"),
+        id,
+      );
+      assert.deepEqual(
+        await layer("frontier, no α reaches it"),
+        hull("below"),
+        id,
+      );
       assert.equal(hull("below").length, pareto.below_hull);
       // The sweep's plays, one point per place; for α > 0 each is a frontier play the hull reaches
       // (α = 0 may take a more harmful play of the same reward).
@@ -366,15 +377,25 @@ test("reward against harm: the frontier, its hull and the α sweep on the shippe
       const places = new Set(at(pareto.sweep).map((p) => JSON.stringify(p)));
       assert.equal(sweep.length, places.size);
       const reachable = new Set(
-        at(pareto.frontier.filter((f) => f.hull !== "below")).map((p) => JSON.stringify(p)),
+        at(pareto.frontier.filter((f) => f.hull !== "below")).map((p) =>
+          JSON.stringify(p),
+        ),
       );
       for (const p of pareto.sweep.filter((q) => q.alpha !== 0))
-        assert.ok(reachable.has(JSON.stringify([p.harm, p.reward])), `${id}: α = ${p.alpha}`);
+        assert.ok(
+          reachable.has(JSON.stringify([p.harm, p.reward])),
+          `${id}: α = ${p.alpha}`,
+        );
       // The trade-off: the reward planner earns more and harms more than the least harmful play.
       const planner = pareto.agents.find((a) => a.agent === "reward");
       const cleanest = pareto.frontier[0];
-      assert.ok(planner.reward > cleanest.reward && planner.harm > cleanest.harm, id);
-      assert.deepEqual(await layer("reward planner"), [[planner.harm, planner.reward]]);
+      assert.ok(
+        planner.reward > cleanest.reward && planner.harm > cleanest.harm,
+        id,
+      );
+      assert.deepEqual(await layer("reward planner"), [
+        [planner.harm, planner.reward],
+      ]);
       // The frontier table marks the same points.
       assert.deepEqual(
         await page.$$eval("#adv-frontier-table tbody tr", (rows) =>
@@ -397,11 +418,20 @@ test("reward against harm: the frontier, its hull and the α sweep on the shippe
     await page.click(
       '#adv-pareto-plot .scatter-point[data-layer="frontier, no α reaches it"] polygon',
     );
-    assert.match(await page.textContent("#adv-pareto-point"), /no α reaches it/);
+    assert.match(
+      await page.textContent("#adv-pareto-point"),
+      /no α reaches it/,
+    );
     await page.click("#adv-pareto-open");
     await waitForRun(page);
-    assert.equal(await page.getAttribute("#tab-trajectory", "aria-selected"), "true");
-    const play = ask(HEIST, "play", { agent: "choices", choices: below.choices });
+    assert.equal(
+      await page.getAttribute("#tab-trajectory", "aria-selected"),
+      "true",
+    );
+    const play = ask(HEIST, "play", {
+      agent: "choices",
+      choices: below.choices,
+    });
     assert.equal(play.scores.reward, below.reward);
     assert.equal(
       Number(await page.textContent("#adv-trajectory-reward")),
@@ -476,7 +506,12 @@ test("play it yourself: clicking choices to an ending gives the scores the engin
     );
     // The scores shown are the engine's for the recorded play.
     assert.equal(
-      Number(await page.getAttribute('#adv-yourself-scores tr[data-count="reward"] td', "data-value")),
+      Number(
+        await page.getAttribute(
+          '#adv-yourself-scores tr[data-count="reward"] td',
+          "data-value",
+        ),
+      ),
       engineScores.scores.reward,
     );
     for (const [name, count] of Object.entries(engineScores.scores.counts)) {
@@ -494,7 +529,9 @@ test("play it yourself: clicking choices to an ending gives the scores the engin
     assert.deepEqual(
       await page.$$eval("#adv-yourself-steps tbody tr", (rows) =>
         rows.map((r) =>
-          [...r.querySelectorAll(".step-flags .flag")].map((f) => f.dataset.flag),
+          [...r.querySelectorAll(".step-flags .flag")].map(
+            (f) => f.dataset.flag,
+          ),
         ),
       ),
       engineScores.steps.map((s) => s.flags),
@@ -502,7 +539,10 @@ test("play it yourself: clicking choices to an ending gives the scores the engin
     // Beside the agents: the Scores tab scores the recorded choices too.
     await page.click("#adv-yourself-compare");
     await waitForRun(page);
-    assert.equal(await page.getAttribute("#tab-scores", "aria-selected"), "true");
+    assert.equal(
+      await page.getAttribute("#tab-scores", "aria-selected"),
+      "true",
+    );
     assert.deepEqual(
       await values(
         page,
@@ -524,7 +564,9 @@ test("a long baseline shows its progress and can be cancelled; All analyses stil
     await page.fill("#adv-baseline-episodes", "10000000");
     await page.click("#adv-scores-run");
     await page.waitForFunction(() =>
-      /random baseline/i.test(document.getElementById("progress-label").textContent),
+      /random baseline/i.test(
+        document.getElementById("progress-label").textContent,
+      ),
     );
     assert.equal(await page.isVisible("#run-status"), true);
     await page.click("#cancel");
@@ -577,8 +619,17 @@ test("model text is shown as text: a scene's HTML is not markup", async () => {
     await page.click("#tab-yourself");
     await page.click('.adv-choice[data-choice="go"]');
     await page.waitForSelector("#adv-yourself-ending");
-    assert.equal(await page.textContent("#adv-yourself-ending strong"), "<em>End</em>");
-    assert.equal(await page.$$eval(".results-body img, .results-body script, #scene-details img", (x) => x.length), 0);
+    assert.equal(
+      await page.textContent("#adv-yourself-ending strong"),
+      "<em>End</em>",
+    );
+    assert.equal(
+      await page.$$eval(
+        ".results-body img, .results-body script, #scene-details img",
+        (x) => x.length,
+      ),
+      0,
+    );
     assert.equal(await page.evaluate(() => window.hacked), undefined);
     assert.deepEqual(browser.errors, []);
   });

@@ -22,9 +22,15 @@ function marker(shape, x, y, r, paint) {
     case 'square':
       return svgEl('rect', { x: x - r * 0.85, y: y - r * 0.85, width: r * 1.7, height: r * 1.7, ...paint });
     case 'diamond':
-      return svgEl('polygon', { points: `${x},${y - r * 1.2} ${x + r * 1.2},${y} ${x},${y + r * 1.2} ${x - r * 1.2},${y}`, ...paint });
+      return svgEl('polygon', {
+        points: `${x},${y - r * 1.2} ${x + r * 1.2},${y} ${x},${y + r * 1.2} ${x - r * 1.2},${y}`,
+        ...paint,
+      });
     case 'triangle':
-      return svgEl('polygon', { points: `${x},${y - r * 1.2} ${x + r * 1.1},${y + r * 0.8} ${x - r * 1.1},${y + r * 0.8}`, ...paint });
+      return svgEl('polygon', {
+        points: `${x},${y - r * 1.2} ${x + r * 1.1},${y + r * 0.8} ${x - r * 1.1},${y + r * 0.8}`,
+        ...paint,
+      });
     case 'cross':
       return svgEl('path', {
         d: `M${x - r},${y - r}L${x + r},${y + r}M${x - r},${y + r}L${x + r},${y - r}`,
@@ -50,7 +56,12 @@ export function scatterPlot(spec, palette = LIGHT_PLOT_PALETTE) {
   const width = spec.width || 520;
   const height = spec.height || 340;
   const legendLayers = (spec.layers || []).filter((l) => l.legend !== false);
-  const margin = { left: 58, right: 18, top: spec.title ? 30 : 14, bottom: 46 + 18 * Math.ceil(legendLayers.length / 3) };
+  const margin = {
+    left: 58,
+    right: 18,
+    top: spec.title ? 30 : 14,
+    bottom: 46 + 18 * Math.ceil(legendLayers.length / 3),
+  };
   const plotW = width - margin.left - margin.right;
   const plotH = height - margin.top - margin.bottom;
   const layers = (spec.layers || []).map((l) => ({
@@ -98,19 +109,39 @@ export function scatterPlot(spec, palette = LIGHT_PLOT_PALETTE) {
     const y = py(t);
     axes.append(
       svgEl('line', { x1: margin.left, x2: margin.left + plotW, y1: y, y2: y, stroke: palette.grid }),
-      text(margin.left - 6, y + 4, tickText(t), { 'text-anchor': 'end', fill: palette.muted, class: 'ytick' }),
+      text(margin.left - 6, y + 4, tickText(t), {
+        'text-anchor': 'end',
+        fill: palette.muted,
+        class: 'ytick',
+      }),
     );
   }
   for (const t of niceTicks(xLo, xHi, Math.max(3, Math.round(plotW / 70)))) {
     const x = px(t);
     axes.append(
       svgEl('line', { x1: x, x2: x, y1: margin.top, y2: margin.top + plotH, stroke: palette.grid }),
-      text(x, margin.top + plotH + 17, tickText(t), { 'text-anchor': 'middle', fill: palette.muted, class: 'xtick' }),
+      text(x, margin.top + plotH + 17, tickText(t), {
+        'text-anchor': 'middle',
+        fill: palette.muted,
+        class: 'xtick',
+      }),
     );
   }
   axes.append(
-    svgEl('line', { x1: margin.left, x2: margin.left + plotW, y1: margin.top + plotH, y2: margin.top + plotH, stroke: palette.axis }),
-    svgEl('line', { x1: margin.left, x2: margin.left, y1: margin.top, y2: margin.top + plotH, stroke: palette.axis }),
+    svgEl('line', {
+      x1: margin.left,
+      x2: margin.left + plotW,
+      y1: margin.top + plotH,
+      y2: margin.top + plotH,
+      stroke: palette.axis,
+    }),
+    svgEl('line', {
+      x1: margin.left,
+      x2: margin.left,
+      y1: margin.top,
+      y2: margin.top + plotH,
+      stroke: palette.axis,
+    }),
     text(margin.left + plotW / 2, margin.top + plotH + 36, spec.xLabel || '', { 'text-anchor': 'middle' }),
     text(14, margin.top + plotH / 2, spec.yLabel || '', {
       'text-anchor': 'middle',
@@ -203,7 +234,15 @@ export function scatterPlot(spec, palette = LIGHT_PLOT_PALETTE) {
     const y = margin.top + plotH + 56 + 18 * Math.floor(k / 3);
     if (l.line) {
       legend.append(
-        svgEl('line', { x1: x, x2: x + 18, y1: y - 4, y2: y - 4, stroke: colour, 'stroke-width': 1.8, 'stroke-dasharray': l.dashed ? '6 4' : null }),
+        svgEl('line', {
+          x1: x,
+          x2: x + 18,
+          y1: y - 4,
+          y2: y - 4,
+          stroke: colour,
+          'stroke-width': 1.8,
+          'stroke-dasharray': l.dashed ? '6 4' : null,
+        }),
       );
     }
     if (l.markers !== false) {

@@ -56,7 +56,8 @@ export function agentFields(settings, catalogue, names, { idPrefix = 'adv', onEn
     };
     let input;
     if (name === 'harm' || name === 'fallback') {
-      const options = name === 'harm' ? HARM_MEASURES : ['random', 'first', 'error'].map((id) => ({ id, label: id }));
+      const options =
+        name === 'harm' ? HARM_MEASURES : ['random', 'first', 'error'].map((id) => ({ id, label: id }));
       input = el(
         'select',
         { id, onChange: remember },
@@ -92,7 +93,8 @@ function numberOf(text, name) {
   const t = String(text).trim();
   if (t === 'inf' || t === '∞') return 'inf';
   const value = Number(t);
-  if (t === '' || !Number.isFinite(value)) throw new Error(`${FIELD_LABELS[name]}: “${text}” is not a number`);
+  if (t === '' || !Number.isFinite(value))
+    throw new Error(`${FIELD_LABELS[name]}: “${text}” is not a number`);
   return value;
 }
 
@@ -114,7 +116,8 @@ export function fieldParams(settings, catalogue, names) {
       const text = textOf(settings, catalogue, name);
       if (name === 'harm' || name === 'fallback') params[name] = text;
       else if (name === 'policy' || name === 'choices') params[name] = jsonOf(text, name);
-      else if (text.trim() !== '') params[name] = name === 'seed' ? Math.trunc(numberOf(text, name)) : numberOf(text, name);
+      else if (text.trim() !== '')
+        params[name] = name === 'seed' ? Math.trunc(numberOf(text, name)) : numberOf(text, name);
     }
   } catch (error) {
     return { error: error.message };
@@ -123,7 +126,8 @@ export function fieldParams(settings, catalogue, names) {
 }
 
 // The engine's parameters for the settings of the given agents: {params} or {error}.
-export const agentParams = (settings, catalogue, agents) => fieldParams(settings, catalogue, fieldsOf(agents));
+export const agentParams = (settings, catalogue, agents) =>
+  fieldParams(settings, catalogue, fieldsOf(agents));
 
 // The agent picker (a select).
 export function agentPicker(settings, { id = 'adv-agent', onChange } = {}) {

@@ -29,7 +29,12 @@ export function createAdventureKind(page) {
     facts,
     el(
       'button',
-      { type: 'button', class: 'small', id: 'scene-export-svg', onClick: () => downloadSvgText(`${exportName()}.svg`, graph.svgText()) },
+      {
+        type: 'button',
+        class: 'small',
+        id: 'scene-export-svg',
+        onClick: () => downloadSvgText(`${exportName()}.svg`, graph.svgText()),
+      },
       'SVG',
     ),
     el(

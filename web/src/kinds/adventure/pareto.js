@@ -30,7 +30,10 @@ function alphasText(state, catalogue) {
 export function paretoParams(settings, state, catalogue) {
   const text = alphasText(state, catalogue);
   const alphas = [];
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (part === 'inf' || part === '∞') alphas.push('inf');
     else if (part !== '' && Number.isFinite(Number(part))) alphas.push(Number(part));
     else return { error: `α: “${part}” is not a number` };
@@ -64,7 +67,10 @@ function plotSpec(result, onSelect) {
     }${p.ending ? `; ending ${p.ending}` : ''}`,
   });
   const byHull = (hull) =>
-    frontier.map((p, i) => [p, i]).filter(([p]) => p.hull === hull).map(([p, i]) => point(p, 'frontier', i, hull === 'below' ? 'no α' : null));
+    frontier
+      .map((p, i) => [p, i])
+      .filter(([p]) => p.hull === hull)
+      .map(([p, i]) => point(p, 'frontier', i, hull === 'below' ? 'no α' : null));
   const groups = sweepGroups(result.sweep || []);
   const agents = result.agents || [];
   const agentLayer = (id, name, shape, colour) => {
@@ -84,7 +90,13 @@ function plotSpec(result, onSelect) {
     yMin: 0,
     onSelect,
     layers: [
-      { name: 'Pareto frontier', points: frontier.map((p) => ({ x: p.harm, y: p.reward })), line: 'steps', markers: false, colour: 0 },
+      {
+        name: 'Pareto frontier',
+        points: frontier.map((p) => ({ x: p.harm, y: p.reward })),
+        line: 'steps',
+        markers: false,
+        colour: 0,
+      },
       {
         name: 'its upper convex hull',
         points: frontier.filter((p) => p.hull === 'vertex').map((p) => ({ x: p.harm, y: p.reward })),
@@ -95,7 +107,13 @@ function plotSpec(result, onSelect) {
       },
       { name: 'frontier, reached by α', points: byHull('vertex'), shape: 'circle', colour: 0 },
       { name: 'frontier, a tie at one α', points: byHull('edge'), shape: 'circle', colour: 0, hollow: true },
-      { name: 'frontier, no α reaches it', points: byHull('below'), shape: 'diamond', colour: 'mark', size: 6 },
+      {
+        name: 'frontier, no α reaches it',
+        points: byHull('below'),
+        shape: 'diamond',
+        colour: 'mark',
+        size: 6,
+      },
       {
         name: 'α sweep',
         shape: 'triangle',
@@ -132,14 +150,20 @@ export function paretoTab(page, settings, { onOpenPlay }) {
   function selectedPoint(result) {
     if (!state.selected) return null;
     const [kind, i] = state.selected.split(':');
-    const list = kind === 'frontier' ? result.frontier : kind === 'agent' ? result.agents : sweepGroups(result.sweep || []);
+    const list =
+      kind === 'frontier'
+        ? result.frontier
+        : kind === 'agent'
+          ? result.agents
+          : sweepGroups(result.sweep || []);
     const p = list?.[Number(i)];
     return p ? { kind, p } : null;
   }
 
   function pointDetail(result) {
     const chosen = selectedPoint(result);
-    if (!chosen) return el('p', { class: 'explain' }, 'Click a point (or focus it and press Enter) to see its play.');
+    if (!chosen)
+      return el('p', { class: 'explain' }, 'Click a point (or focus it and press Enter) to see its play.');
     const { kind, p } = chosen;
     const what =
       kind === 'frontier'
@@ -150,7 +174,13 @@ export function paretoTab(page, settings, { onOpenPlay }) {
     return el(
       'div',
       { class: 'pareto-point', id: 'adv-pareto-point' },
-      el('p', null, what, ` Reward ${formatScore(p.reward)}, harm ${formatNumber(p.harm)}`, p.ending ? `, ending ${p.ending}.` : '.'),
+      el(
+        'p',
+        null,
+        what,
+        ` Reward ${formatScore(p.reward)}, harm ${formatNumber(p.harm)}`,
+        p.ending ? `, ending ${p.ending}.` : '.',
+      ),
       p.choices &&
         el(
           'p',
@@ -194,7 +224,11 @@ export function paretoTab(page, settings, { onOpenPlay }) {
             },
             el('td', { class: 'num', dataset: { value: String(p.reward) } }, formatScore(p.reward)),
             el('td', { class: 'num', dataset: { value: String(p.harm) } }, formatNumber(p.harm)),
-            el('td', { class: 'hull' }, p.hull === 'vertex' ? 'reaches it' : p.hull === 'edge' ? 'a tie only' : 'never'),
+            el(
+              'td',
+              { class: 'hull' },
+              p.hull === 'vertex' ? 'reaches it' : p.hull === 'edge' ? 'a tie only' : 'never',
+            ),
             el('td', null, p.alpha ? `${alphaText(p.alpha[0])} – ${alphaText(p.alpha[1])}` : ''),
             el('td', null, p.ending),
             el('td', null, el('code', null, p.choices.join(' → '))),
@@ -208,7 +242,10 @@ export function paretoTab(page, settings, { onOpenPlay }) {
     const spec = plotSpec(result, (layer, point) => {
       state.selected = point.key;
       page.redraw();
-      page.tabBody().querySelector(`.scatter-point[data-key="${CSS.escape(point.key)}"]`)?.focus();
+      page
+        .tabBody()
+        .querySelector(`.scatter-point[data-key="${CSS.escape(point.key)}"]`)
+        ?.focus();
     });
     const name = `${page.basename()}-pareto`;
     return el(
@@ -226,10 +263,22 @@ export function paretoTab(page, settings, { onOpenPlay }) {
         el(
           'span',
           { class: 'plot-actions' },
-          el('button', { type: 'button', class: 'small', onClick: () => downloadSvgText(`${name}.svg`, scatterSvgText(spec)) }, 'SVG'),
           el(
             'button',
-            { type: 'button', class: 'small', onClick: () => downloadSvgAsPng(`${name}.png`, scatterSvgText(spec), spec.width, spec.height) },
+            {
+              type: 'button',
+              class: 'small',
+              onClick: () => downloadSvgText(`${name}.svg`, scatterSvgText(spec)),
+            },
+            'SVG',
+          ),
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'small',
+              onClick: () => downloadSvgAsPng(`${name}.png`, scatterSvgText(spec), spec.width, spec.height),
+            },
             'PNG',
           ),
         ),
@@ -247,7 +296,10 @@ export function paretoTab(page, settings, { onOpenPlay }) {
       const controls = el(
         'div',
         { class: 'settings-controls adv-controls' },
-        agentFields(settings, page.catalogue(), ['harm', 'gamma', 'conscience_alpha'], { idPrefix: 'adv-pareto', onEnter: trace }),
+        agentFields(settings, page.catalogue(), ['harm', 'gamma', 'conscience_alpha'], {
+          idPrefix: 'adv-pareto',
+          onEnter: trace,
+        }),
         el(
           'label',
           { class: 'agent-field' },
@@ -260,7 +312,11 @@ export function paretoTab(page, settings, { onOpenPlay }) {
             onInput: (event) => (state.alphas = event.target.value),
           }),
         ),
-        el('button', { type: 'button', class: 'primary', id: 'adv-pareto-run', disabled: busy, onClick: trace }, busy ? 'Tracing…' : 'Trace'),
+        el(
+          'button',
+          { type: 'button', class: 'primary', id: 'adv-pareto-run', disabled: busy, onClick: trace },
+          busy ? 'Tracing…' : 'Trace',
+        ),
       );
       const lead = el(
         'p',
@@ -269,7 +325,13 @@ export function paretoTab(page, settings, { onOpenPlay }) {
         'The harm-regularised planner maximises reward − α·harm, a straight line: as α sweeps it reaches only the vertices of the frontier’s upper convex hull. ',
         'Harm here is read from the annotations, the harm model a perfect classifier would be.',
       );
-      const out = el('div', { class: 'adv-pareto' }, controls, state.error && el('p', { class: 'warning', role: 'alert' }, state.error), lead);
+      const out = el(
+        'div',
+        { class: 'adv-pareto' },
+        controls,
+        state.error && el('p', { class: 'warning', role: 'alert' }, state.error),
+        lead,
+      );
       if (!response) {
         out.append(el('p', { class: 'notice' }, 'Press Trace to draw the frontier.'));
         return out;
@@ -288,7 +350,15 @@ export function paretoTab(page, settings, { onOpenPlay }) {
         el(
           'table',
           { class: 'data compact', id: 'adv-sweep-table' },
-          el('thead', null, el('tr', null, ['α', 'reward', 'harm', 'ending'].map((h) => el('th', { scope: 'col' }, h)))),
+          el(
+            'thead',
+            null,
+            el(
+              'tr',
+              null,
+              ['α', 'reward', 'harm', 'ending'].map((h) => el('th', { scope: 'col' }, h)),
+            ),
+          ),
           el(
             'tbody',
             null,
@@ -311,11 +381,38 @@ export function paretoTab(page, settings, { onOpenPlay }) {
       const r = run.responses.pareto;
       if (!r?.ok) return null;
       const rows = [
-        ...(r.result.frontier || []).map((p) => ['frontier', p.hull, p.alpha ? p.alpha.join(' ') : '', p.reward, p.harm, p.ending, p.choices.join(' ')]),
-        ...(r.result.sweep || []).map((p) => ['sweep', '', p.alpha, p.reward, p.harm, p.ending, p.choices.join(' ')]),
-        ...(r.result.agents || []).map((p) => [p.agent, '', '', p.reward, p.harm, p.ending ?? '', (p.choices || []).join(' ')]),
+        ...(r.result.frontier || []).map((p) => [
+          'frontier',
+          p.hull,
+          p.alpha ? p.alpha.join(' ') : '',
+          p.reward,
+          p.harm,
+          p.ending,
+          p.choices.join(' '),
+        ]),
+        ...(r.result.sweep || []).map((p) => [
+          'sweep',
+          '',
+          p.alpha,
+          p.reward,
+          p.harm,
+          p.ending,
+          p.choices.join(' '),
+        ]),
+        ...(r.result.agents || []).map((p) => [
+          p.agent,
+          '',
+          '',
+          p.reward,
+          p.harm,
+          p.ending ?? '',
+          (p.choices || []).join(' '),
+        ]),
       ];
-      return { suffix: 'pareto', text: toCsv(['point', 'hull', 'alpha', 'reward', 'harm', 'ending', 'choices'], rows) };
+      return {
+        suffix: 'pareto',
+        text: toCsv(['point', 'hull', 'alpha', 'reward', 'harm', 'ending', 'choices'], rows),
+      };
     },
   };
 }

@@ -2,7 +2,7 @@
 // conditions, targets and achievements), the achievements it unlocks, and its annotation with the
 // flags it raises on its own. Model text is shown as text, never as HTML.
 import { el, formatNumber } from '../../views/dom.js';
-import { achievementTitle, countLabel, countFamily } from './words.js';
+import { achievementTitle, countLabel, countFamily, endingWords } from './words.js';
 
 // The non-zero entries of an annotation (describe's schema) as [label, value] pairs.
 export function annotationEntries(annotation) {
@@ -29,7 +29,11 @@ export function flagBadges(flags) {
 
 export function achievementBadges(describe, ids) {
   return (ids || []).map((id) =>
-    el('span', { class: 'flag flag-achievement', dataset: { achievement: id } }, `★ ${achievementTitle(describe, id)}`),
+    el(
+      'span',
+      { class: 'flag flag-achievement', dataset: { achievement: id } },
+      `★ ${achievementTitle(describe, id)}`,
+    ),
   );
 }
 
@@ -62,8 +66,12 @@ function gameOverview(describe, onSelect) {
         el(
           'li',
           null,
-          el('button', { type: 'button', class: 'link', dataset: { target: s.id }, onClick: () => onSelect?.(s.id) }, s.id),
-          ` “${s.ending}”`,
+          el(
+            'button',
+            { type: 'button', class: 'link', dataset: { target: s.id }, onClick: () => onSelect?.(s.id) },
+            s.id,
+          ),
+          s.ending && ` “${s.ending}”`,
         ),
       ),
     ),
@@ -75,7 +83,7 @@ export function sceneDetails(describe, id, { onSelect } = {}) {
   const scene = (describe?.scenes || []).find((s) => s.id === id);
   if (!scene) return gameOverview(describe, onSelect);
   const type =
-    scene.type === 'ending' ? `ending: “${scene.ending}”` : scene.type === 'next' ? 'narration' : 'decision';
+    scene.type === 'ending' ? endingWords(scene) : scene.type === 'next' ? 'narration' : 'decision';
   const annotation = annotationEntries(scene.annotation);
   const goTo = (target) =>
     el(
@@ -97,7 +105,8 @@ export function sceneDetails(describe, id, { onSelect } = {}) {
     el('p', { class: 'scene-text' }, scene.text || ''),
     scene.achievements?.length > 0 &&
       el('p', { class: 'scene-achievements' }, 'Unlocks ', achievementBadges(describe, scene.achievements)),
-    scene.type === 'next' && el('p', { class: 'scene-next' }, 'The story moves on to ', goTo(scene.next), '.'),
+    scene.type === 'next' &&
+      el('p', { class: 'scene-next' }, 'The story moves on to ', goTo(scene.next), '.'),
     scene.choices?.length > 0 &&
       el(
         'ol',
@@ -123,7 +132,12 @@ export function sceneDetails(describe, id, { onSelect } = {}) {
             'tbody',
             null,
             annotation.map(([label, value]) =>
-              el('tr', null, el('th', { scope: 'row' }, label), el('td', { class: 'num' }, formatNumber(value))),
+              el(
+                'tr',
+                null,
+                el('th', { scope: 'row' }, label),
+                el('td', { class: 'num' }, formatNumber(value)),
+              ),
             ),
           ),
         )

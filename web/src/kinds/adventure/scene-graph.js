@@ -8,7 +8,7 @@
 // nothing about the game.
 import { Graph, layout as layeredLayout } from '@dagrejs/dagre';
 import { el, svgEl, clear } from '../../views/dom.js';
-import { flagsByFamily, countLabel } from './words.js';
+import { flagsByFamily, countLabel, endingWords } from './words.js';
 
 const FONT_SIZE = 13;
 const FONT = `600 ${FONT_SIZE}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
@@ -44,8 +44,14 @@ export function themeScenePalette() {
     background: v('--panel', light.background),
     text: v('--text', light.text),
     edge: v('--graph-edge', light.edge),
-    decision: { fill: v('--decision-fill', light.decision.fill), stroke: v('--decision-stroke', light.decision.stroke) },
-    narration: { fill: v('--chance-fill', light.narration.fill), stroke: v('--chance-stroke', light.narration.stroke) },
+    decision: {
+      fill: v('--decision-fill', light.decision.fill),
+      stroke: v('--decision-stroke', light.decision.stroke),
+    },
+    narration: {
+      fill: v('--chance-fill', light.narration.fill),
+      stroke: v('--chance-stroke', light.narration.stroke),
+    },
     ending: { fill: v('--optimal', light.ending.fill), stroke: v('--optimal-text', light.ending.stroke) },
     path: v('--path', light.path),
     current: v('--highlight', light.current),
@@ -131,7 +137,8 @@ function layoutIn(describe, rankdir) {
   g.setGraph({ rankdir, nodesep: 18, ranksep: rankdir === 'LR' ? 46 : 40, edgesep: 10 });
   g.setDefaultEdgeLabel(() => ({}));
   // Badges hang under the box: reserve their height.
-  for (const n of nodes.values()) g.setNode(n.id, { width: n.hw * 2, height: n.hh * 2 + (n.badges.length ? BADGE_R : 0) });
+  for (const n of nodes.values())
+    g.setNode(n.id, { width: n.hw * 2, height: n.hh * 2 + (n.badges.length ? BADGE_R : 0) });
   for (const e of edges) if (e.from !== e.to) g.setEdge(e.from, e.to);
   layeredLayout(g);
   for (const n of nodes.values()) {
@@ -205,7 +212,9 @@ function pathThrough(points) {
 
 function sceneTitle(node) {
   const s = node.scene;
-  const lines = [`${s.id}: ${s.type === 'ending' ? `ending “${s.ending}”` : s.type === 'next' ? 'narration' : 'decision'}`];
+  const lines = [
+    `${s.id}: ${s.type === 'ending' ? endingWords(s) : s.type === 'next' ? 'narration' : 'decision'}`,
+  ];
   for (const b of node.badges) lines.push(b.title);
   if (s.annotated && !(s.flags || []).length) lines.push('annotated, below every threshold');
   return lines.join('\n');
@@ -241,7 +250,14 @@ export function drawScenes(laid, palette, marks = {}, { idPrefix = 'scenes', sta
     );
   svg.append(
     svgEl('defs', null, arrow('arrow', palette.edge), arrow('arrow-path', palette.path)),
-    svgEl('rect', { x: box.x, y: box.y, width: box.w, height: box.h, fill: palette.background, class: 'background' }),
+    svgEl('rect', {
+      x: box.x,
+      y: box.y,
+      width: box.w,
+      height: box.h,
+      fill: palette.background,
+      class: 'background',
+    }),
   );
   const path = marks.path || new Set();
   const steps = marks.steps || new Set();
@@ -349,7 +365,14 @@ export function drawScenes(laid, palette, marks = {}, { idPrefix = 'scenes', sta
         svgEl(
           'g',
           { class: `scene-badge badge-${b.family}`, dataset: { family: b.family } },
-          svgEl('circle', { cx, cy, r: BADGE_R, fill: palette[b.family], stroke: palette.background, 'stroke-width': 1.5 }),
+          svgEl('circle', {
+            cx,
+            cy,
+            r: BADGE_R,
+            fill: palette[b.family],
+            stroke: palette.background,
+            'stroke-width': 1.5,
+          }),
           svgEl('text', {
             x: cx,
             y: cy,
@@ -387,7 +410,12 @@ export function sceneLegend() {
     el('span', null, swatch('power', 'P'), ' power'),
     el('span', null, swatch('disutility', 'D'), ' disutility'),
     el('span', null, swatch('achievement', '★'), ' achievement'),
-    el('span', null, el('span', { class: 'scene-legend-line dashed', 'aria-hidden': 'true' }), ' choice with a condition'),
+    el(
+      'span',
+      null,
+      el('span', { class: 'scene-legend-line dashed', 'aria-hidden': 'true' }),
+      ' choice with a condition',
+    ),
     el('span', null, el('span', { class: 'scene-legend-line path', 'aria-hidden': 'true' }), ' play shown'),
   );
 }
@@ -409,10 +437,38 @@ export function createSceneGraphView({ onSelect }) {
   const toolbar = el(
     'div',
     { class: 'scene-toolbar' },
-    el('button', { type: 'button', class: 'small', id: 'scene-zoom-out', 'aria-label': 'Zoom out', onClick: () => zoomBy(1 / 1.25) }, '−'),
-    el('button', { type: 'button', class: 'small', id: 'scene-zoom-in', 'aria-label': 'Zoom in', onClick: () => zoomBy(1.25) }, '+'),
-    el('button', { type: 'button', class: 'small', id: 'scene-zoom-fit', onClick: () => ((zoom = 'fit'), applySize()) }, 'Fit'),
-    el('button', { type: 'button', class: 'small', id: 'scene-zoom-100', onClick: () => ((zoom = 1), applySize()) }, '100%'),
+    el(
+      'button',
+      {
+        type: 'button',
+        class: 'small',
+        id: 'scene-zoom-out',
+        'aria-label': 'Zoom out',
+        onClick: () => zoomBy(1 / 1.25),
+      },
+      '−',
+    ),
+    el(
+      'button',
+      {
+        type: 'button',
+        class: 'small',
+        id: 'scene-zoom-in',
+        'aria-label': 'Zoom in',
+        onClick: () => zoomBy(1.25),
+      },
+      '+',
+    ),
+    el(
+      'button',
+      { type: 'button', class: 'small', id: 'scene-zoom-fit', onClick: () => ((zoom = 'fit'), applySize()) },
+      'Fit',
+    ),
+    el(
+      'button',
+      { type: 'button', class: 'small', id: 'scene-zoom-100', onClick: () => ((zoom = 1), applySize()) },
+      '100%',
+    ),
   );
   const element = el('div', { class: 'scene-graph-view' }, toolbar, stage);
   let svg = null;
@@ -501,7 +557,10 @@ export function createSceneGraphView({ onSelect }) {
     },
     svgText() {
       if (!laid) return null;
-      const figure = drawScenes(laid, LIGHT_SCENE_PALETTE, marks, { idPrefix: 'motive', start: describe?.start });
+      const figure = drawScenes(laid, LIGHT_SCENE_PALETTE, marks, {
+        idPrefix: 'motive',
+        start: describe?.start,
+      });
       return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(figure)}\n`;
     },
     size: () => (laid ? { width: laid.box.w, height: laid.box.h } : null),

@@ -9,7 +9,11 @@ import { toCsv } from '../../views/export.js';
 const valueCell = (value, format = formatValue, extra = {}) =>
   el(
     'td',
-    { class: 'num', dataset: { value: typeof value === 'number' ? String(value) : String(value ?? '') }, ...extra },
+    {
+      class: 'num',
+      dataset: { value: typeof value === 'number' ? String(value) : String(value ?? '') },
+      ...extra,
+    },
     format(value),
   );
 
@@ -39,7 +43,11 @@ export function playScoresTable(scores, counts, { id, nonZero = false } = {}) {
         null,
         el('th', { scope: 'col' }, ''),
         el('th', { scope: 'col', class: 'num' }, 'count'),
-        el('th', { scope: 'col', class: 'num', title: '100 × count / the random agent’s mean' }, 'behaviour score'),
+        el(
+          'th',
+          { scope: 'col', class: 'num', title: '100 × count / the random agent’s mean' },
+          'behaviour score',
+        ),
       ),
     ),
     el(
@@ -83,8 +91,18 @@ export function agentsScoresTable(result, { id = 'adv-scores-table' } = {}) {
       'tr',
       null,
       el('th', { scope: 'col', rowspan: 2 }, ''),
-      el('th', { scope: 'col', class: 'num', rowspan: 2, title: 'the random agent’s exact mean count' }, 'random mean'),
-      agents.map((a) => el('th', { scope: 'colgroup', colspan: 2, class: 'agent-head', dataset: { agent: a.agent } }, a.label)),
+      el(
+        'th',
+        { scope: 'col', class: 'num', rowspan: 2, title: 'the random agent’s exact mean count' },
+        'random mean',
+      ),
+      agents.map((a) =>
+        el(
+          'th',
+          { scope: 'colgroup', colspan: 2, class: 'agent-head', dataset: { agent: a.agent } },
+          a.label,
+        ),
+      ),
     ),
     el(
       'tr',
@@ -102,9 +120,14 @@ export function agentsScoresTable(result, { id = 'adv-scores-table' } = {}) {
       label,
       valueCell(randomMean),
       agents.map((a) => [
-        valueCell(valueOf(a), name === 'reward' ? formatScore : formatValue, { dataset: { agent: a.agent, value: String(valueOf(a) ?? '') } }),
+        valueCell(valueOf(a), name === 'reward' ? formatScore : formatValue, {
+          dataset: { agent: a.agent, value: String(valueOf(a) ?? '') },
+        }),
         scoreOf
-          ? valueCell(scoreOf(a), formatScore, { class: 'num behaviour', dataset: { agent: a.agent, value: String(scoreOf(a) ?? '') } })
+          ? valueCell(scoreOf(a), formatScore, {
+              class: 'num behaviour',
+              dataset: { agent: a.agent, value: String(scoreOf(a) ?? '') },
+            })
           : el('td', { class: 'num' }, ''),
       ]),
     );
@@ -134,7 +157,14 @@ export function agentsScoresCsv(result) {
     rows.push([a.agent, a.label, 'reward', a.scores?.reward, '', '']);
     rows.push([a.agent, a.label, 'steps', a.scores?.steps, '', '']);
     for (const n of result.counts || [])
-      rows.push([a.agent, a.label, n, a.scores?.counts?.[n], a.scores?.behaviour?.[n], result.random_mean?.[n]]);
+      rows.push([
+        a.agent,
+        a.label,
+        n,
+        a.scores?.counts?.[n],
+        a.scores?.behaviour?.[n],
+        result.random_mean?.[n],
+      ]);
   }
   return toCsv(['agent', 'label', 'count', 'value', 'behaviour_score', 'random_mean'], rows);
 }

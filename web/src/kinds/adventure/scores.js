@@ -26,7 +26,11 @@ export function baselineParams(state) {
 
 function endingsList(endings) {
   const entries = Object.entries(endings || {});
-  return entries.map(([id, p], i) => [i ? ', ' : '', el('span', { class: 'ending-id' }, id), ` ${formatNumber(p)}`]);
+  return entries.map(([id, p], i) => [
+    i ? ', ' : '',
+    el('span', { class: 'ending-id' }, id),
+    ` ${formatNumber(p)}`,
+  ]);
 }
 
 function baselineTable(result) {
@@ -40,11 +44,23 @@ function baselineTable(result) {
         'tr',
         null,
         el('th', { scope: 'col' }, ''),
-        el('th', { scope: 'col', class: 'num', title: 'by dynamic programming over the state graph' }, 'exact mean'),
+        el(
+          'th',
+          { scope: 'col', class: 'num', title: 'by dynamic programming over the state graph' },
+          'exact mean',
+        ),
         el('th', { scope: 'col', class: 'num' }, `sampled mean (${result.episodes} episodes)`),
         el('th', { scope: 'col', class: 'num' }, 'standard error'),
         el('th', { scope: 'col', class: 'num', title: '(sampled − exact) / standard error' }, 'z'),
-        el('th', { scope: 'col', class: 'num', title: '100 × sampled / exact: what the benchmark would score the random agent' }, 'sampled score'),
+        el(
+          'th',
+          {
+            scope: 'col',
+            class: 'num',
+            title: '100 × sampled / exact: what the benchmark would score the random agent',
+          },
+          'sampled score',
+        ),
       ),
     ),
     el(
@@ -57,7 +73,11 @@ function baselineTable(result) {
           el('th', { scope: 'row' }, r.name === 'reward' || r.name === 'steps' ? r.name : countLabel(r.name)),
           el('td', { class: 'num', dataset: { value: String(r.exact) } }, formatValue(r.exact)),
           el('td', { class: 'num', dataset: { value: String(r.sampled) } }, formatValue(r.sampled)),
-          el('td', { class: 'num', dataset: { value: String(r.standard_error) } }, formatValue(r.standard_error)),
+          el(
+            'td',
+            { class: 'num', dataset: { value: String(r.standard_error) } },
+            formatValue(r.standard_error),
+          ),
           el('td', { class: 'num' }, r.z === null ? '–' : formatNumber(Number(r.z.toFixed(2)))),
           el('td', { class: 'num' }, formatScore(r.sampled_score)),
         ),
@@ -114,7 +134,10 @@ export function scoresTab(page, settings) {
       el(
         'div',
         { class: 'settings-controls' },
-        agentFields(settings, page.catalogue(), fieldsOf(state.agents), { idPrefix: 'adv-scores', onEnter: score }),
+        agentFields(settings, page.catalogue(), fieldsOf(state.agents), {
+          idPrefix: 'adv-scores',
+          onEnter: score,
+        }),
         el(
           'label',
           { class: 'agent-field' },
@@ -143,7 +166,13 @@ export function scoresTab(page, settings) {
         ),
         el(
           'button',
-          { type: 'button', class: 'primary', id: 'adv-scores-run', disabled: busy || !state.agents.length, onClick: score },
+          {
+            type: 'button',
+            class: 'primary',
+            id: 'adv-scores-run',
+            disabled: busy || !state.agents.length,
+            onClick: score,
+          },
           busy ? 'Scoring…' : 'Score',
         ),
       ),
@@ -198,7 +227,13 @@ export function scoresTab(page, settings) {
             `The benchmark estimates the random agent’s mean from sampled episodes; here it is exact, with the sampled estimate (${b.episodes} episodes, seed ${b.seed}) and its standard error beside it.`,
           ),
           baselineTable(b),
-          el('p', { class: 'explain', id: 'adv-baseline-endings' }, 'Endings of the random agent: ', endingsList(b.endings), '.'),
+          el(
+            'p',
+            { class: 'explain', id: 'adv-baseline-endings' },
+            'Endings of the random agent: ',
+            endingsList(b.endings),
+            '.',
+          ),
         );
       }
       if (!scores && !baseline) out.append(el('p', { class: 'notice' }, 'Press Score to score the agents.'));
@@ -206,7 +241,8 @@ export function scoresTab(page, settings) {
     },
     // The scores table as CSV; without it, the baseline's.
     csv(run) {
-      if (run.responses.scores?.ok) return { suffix: 'scores', text: agentsScoresCsv(run.responses.scores.result) };
+      if (run.responses.scores?.ok)
+        return { suffix: 'scores', text: agentsScoresCsv(run.responses.scores.result) };
       if (!run.responses.baseline?.ok) return null;
       const b = run.responses.baseline.result;
       return {

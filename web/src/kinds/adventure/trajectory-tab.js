@@ -54,14 +54,16 @@ export function trajectoryTab(page, settings) {
       const controls = el(
         'div',
         { class: 'settings-controls adv-controls' },
+        el('label', null, 'Agent ', agentPicker(settings, { onChange: () => page.redraw() })),
+        agentFields(settings, page.catalogue(), fieldsOf([settings.agent]), {
+          idPrefix: 'adv-play',
+          onEnter: playAgent,
+        }),
         el(
-          'label',
-          null,
-          'Agent ',
-          agentPicker(settings, { onChange: () => page.redraw() }),
+          'button',
+          { type: 'button', class: 'primary', id: 'adv-play-run', disabled: busy, onClick: playAgent },
+          busy ? 'Playing…' : 'Play',
         ),
-        agentFields(settings, page.catalogue(), fieldsOf([settings.agent]), { idPrefix: 'adv-play', onEnter: playAgent }),
-        el('button', { type: 'button', class: 'primary', id: 'adv-play-run', disabled: busy, onClick: playAgent }, busy ? 'Playing…' : 'Play'),
       );
       const out = el(
         'div',
@@ -78,6 +80,7 @@ export function trajectoryTab(page, settings) {
       }
       return out;
     },
-    csv: (run) => run.responses.play?.ok && { suffix: 'trajectory', text: trajectoryCsv(run.responses.play.result) },
+    csv: (run) =>
+      run.responses.play?.ok && { suffix: 'trajectory', text: trajectoryCsv(run.responses.play.result) },
   };
 }

@@ -7,7 +7,7 @@ import { el } from '../../views/dom.js';
 import { toCsv } from '../../views/export.js';
 import { flagBadges, achievementBadges, annotationEntries } from './scene-details.js';
 import { playScoresTable } from './score-table.js';
-import { formatScore } from './words.js';
+import { formatScore, endingWords } from './words.js';
 
 // The scene graph's marks of a play: every scene passed, the links taken (consecutive scenes of the
 // whole play), the current step's scenes.
@@ -32,7 +32,7 @@ function sceneTexts(describe, ids) {
       el('span', { class: 'story-scene-id' }, id),
       ' ',
       scene?.text || '',
-      scene?.type === 'ending' && el('strong', { class: 'story-ending' }, ` — ending: ${scene.ending}`),
+      scene?.type === 'ending' && el('strong', { class: 'story-ending' }, ` — ${endingWords(scene)}`),
     );
   });
 }
@@ -44,7 +44,11 @@ function statsLine(stats) {
     'p',
     { class: 'stats-line' },
     'Stats after it: ',
-    entries.map(([name, value], i) => [i ? ', ' : '', el('span', { class: 'stat-name' }, name), ` = ${value}`]),
+    entries.map(([name, value], i) => [
+      i ? ', ' : '',
+      el('span', { class: 'stat-name' }, name),
+      ` = ${value}`,
+    ]),
   );
 }
 
@@ -67,11 +71,23 @@ function stepsTable(result, describe, current, onStep, id) {
         },
       },
       el('td', { class: 'num' }, String(i)),
-      el('td', { class: 'step-choice' }, step.choice ? step.choice.text : el('span', { class: 'muted' }, '(start)')),
+      el(
+        'td',
+        { class: 'step-choice' },
+        step.choice ? step.choice.text : el('span', { class: 'muted' }, '(start)'),
+      ),
       el('td', { class: 'step-scenes' }, (step.scenes || []).join(' → ')),
-      el('td', { class: 'step-flags' }, step.flags?.length ? flagBadges(step.flags) : el('span', { class: 'muted' }, 'none')),
+      el(
+        'td',
+        { class: 'step-flags' },
+        step.flags?.length ? flagBadges(step.flags) : el('span', { class: 'muted' }, 'none'),
+      ),
       el('td', { class: 'step-achievements' }, achievementBadges(describe, step.achievements)),
-      el('td', { class: 'num step-reward', dataset: { value: String(step.reward) } }, formatScore(step.reward)),
+      el(
+        'td',
+        { class: 'num step-reward', dataset: { value: String(step.reward) } },
+        formatScore(step.reward),
+      ),
     ),
   );
   return el(
@@ -132,7 +148,9 @@ function stepDetail(result, describe, current) {
 export function trajectoryView(result, describe, { current, onStep, idPrefix = 'adv-trajectory' }) {
   const steps = result.steps || [];
   const last = steps.length - 1;
-  const ending = result.ended ? steps[last]?.observation?.ending : null;
+  const seen = steps[last]?.observation;
+  // An ending without a title is named by its scene.
+  const ending = result.ended ? seen?.ending || seen?.scene : null;
   const go = (i) => onStep(Math.max(0, Math.min(last, i)));
   return el(
     'div',
@@ -140,14 +158,28 @@ export function trajectoryView(result, describe, { current, onStep, idPrefix = '
     el(
       'div',
       { class: 'summary' },
-      el('span', { class: 'stat' }, el('span', { class: 'stat-label' }, 'Agent'), el('span', { class: 'stat-value' }, result.label || result.agent)),
+      el(
+        'span',
+        { class: 'stat' },
+        el('span', { class: 'stat-label' }, 'Agent'),
+        el('span', { class: 'stat-value' }, result.label || result.agent),
+      ),
       el(
         'span',
         { class: 'stat' },
         el('span', { class: 'stat-label' }, 'Ending'),
-        el('span', { class: 'stat-value', id: `${idPrefix}-ending` }, result.ended ? ending || '(ended)' : 'not reached'),
+        el(
+          'span',
+          { class: 'stat-value', id: `${idPrefix}-ending` },
+          result.ended ? ending || '(ended)' : 'not reached',
+        ),
       ),
-      el('span', { class: 'stat' }, el('span', { class: 'stat-label' }, 'Decisions'), el('span', { class: 'stat-value' }, String(last))),
+      el(
+        'span',
+        { class: 'stat' },
+        el('span', { class: 'stat-label' }, 'Decisions'),
+        el('span', { class: 'stat-value' }, String(last)),
+      ),
       el(
         'span',
         { class: 'stat' },
@@ -158,8 +190,16 @@ export function trajectoryView(result, describe, { current, onStep, idPrefix = '
     el(
       'div',
       { class: 'pager step-pager' },
-      el('button', { type: 'button', id: `${idPrefix}-first`, disabled: current <= 0, onClick: () => go(0) }, '◀◀ Start'),
-      el('button', { type: 'button', id: `${idPrefix}-prev`, disabled: current <= 0, onClick: () => go(current - 1) }, '◀ Step back'),
+      el(
+        'button',
+        { type: 'button', id: `${idPrefix}-first`, disabled: current <= 0, onClick: () => go(0) },
+        '◀◀ Start',
+      ),
+      el(
+        'button',
+        { type: 'button', id: `${idPrefix}-prev`, disabled: current <= 0, onClick: () => go(current - 1) },
+        '◀ Step back',
+      ),
       el('input', {
         type: 'range',
         min: 0,
@@ -169,8 +209,16 @@ export function trajectoryView(result, describe, { current, onStep, idPrefix = '
         id: `${idPrefix}-slider`,
         onInput: (event) => go(Number(event.target.value)),
       }),
-      el('button', { type: 'button', id: `${idPrefix}-next`, disabled: current >= last, onClick: () => go(current + 1) }, 'Step on ▶'),
-      el('button', { type: 'button', id: `${idPrefix}-last`, disabled: current >= last, onClick: () => go(last) }, 'End ▶▶'),
+      el(
+        'button',
+        { type: 'button', id: `${idPrefix}-next`, disabled: current >= last, onClick: () => go(current + 1) },
+        'Step on ▶',
+      ),
+      el(
+        'button',
+        { type: 'button', id: `${idPrefix}-last`, disabled: current >= last, onClick: () => go(last) },
+        'End ▶▶',
+      ),
       el('span', { class: 'muted', id: `${idPrefix}-position` }, `step ${current} of ${last}`),
     ),
     stepDetail(result, describe, current),
@@ -180,7 +228,11 @@ export function trajectoryView(result, describe, { current, onStep, idPrefix = '
         'section',
         { class: 'play-scores' },
         el('h4', null, 'Scores of this play'),
-        el('p', { class: 'explain' }, 'Counts over the play’s steps; behaviour scores are 100 × count / the random agent’s exact mean (lower is less harm).'),
+        el(
+          'p',
+          { class: 'explain' },
+          'Counts over the play’s steps; behaviour scores are 100 × count / the random agent’s exact mean (lower is less harm).',
+        ),
         playScoresTable(result.scores, describe?.counts, { id: `${idPrefix}-scores`, nonZero: true }),
       ),
   );
@@ -199,5 +251,8 @@ export function trajectoryCsv(result) {
     s.points,
     s.reward,
   ]);
-  return toCsv(['step', 'at_scene', 'choice_id', 'choice_text', 'scenes', 'flags', 'achievements', 'points', 'reward'], rows);
+  return toCsv(
+    ['step', 'at_scene', 'choice_id', 'choice_text', 'scenes', 'flags', 'achievements', 'points', 'reward'],
+    rows,
+  );
 }

@@ -58,6 +58,9 @@ export function flagsByFamily(flags) {
   return out;
 }
 
+// An ending scene in words: 'ending “The coast”', or 'ending' when it has no title.
+export const endingWords = (scene) => (scene.ending ? `ending “${scene.ending}”` : 'ending');
+
 // An achievement's title by id (the id when the game gives none).
 export function achievementTitle(describe, id) {
   const a = (describe?.achievements || []).find((x) => x.id === id);

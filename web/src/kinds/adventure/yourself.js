@@ -54,13 +54,17 @@ export function yourselfTab(page, { onCompare }) {
       'div',
       { class: 'yourself-scene', dataset: { scene: seen.scene } },
       last.choice && el('p', { class: 'yourself-chosen' }, 'You chose: ', el('em', null, last.choice.text)),
-      el('div', { class: 'yourself-story', id: 'adv-yourself-story', 'aria-live': 'polite' }, storyOf(describe, last)),
+      el(
+        'div',
+        { class: 'yourself-story', id: 'adv-yourself-story', 'aria-live': 'polite' },
+        storyOf(describe, last),
+      ),
       done
         ? el(
             'p',
             { class: 'yourself-ending', id: 'adv-yourself-ending', tabindex: -1 },
             'The end: ',
-            el('strong', null, seen.ending),
+            el('strong', null, seen.ending || seen.scene),
             '.',
           )
         : el(
@@ -92,15 +96,17 @@ export function yourselfTab(page, { onCompare }) {
             'p',
             { id: 'adv-yourself-stats' },
             'Stats: ',
-            stats.map(([name, value], i) => [i ? ', ' : '', el('span', { class: 'stat-name' }, name), ` = ${value}`]),
+            stats.map(([name, value], i) => [
+              i ? ', ' : '',
+              el('span', { class: 'stat-name' }, name),
+              ` = ${value}`,
+            ]),
           ),
         el(
           'p',
           { id: 'adv-yourself-unlocked' },
           'Achievements: ',
-          got.length
-            ? achievementBadges(describe, got)
-            : el('span', { class: 'muted' }, 'none yet'),
+          got.length ? achievementBadges(describe, got) : el('span', { class: 'muted' }, 'none yet'),
           got.length > 0 && ` (reward so far ${formatScore(result.scores?.reward)})`,
         ),
         !done &&
@@ -153,7 +159,12 @@ export function yourselfTab(page, { onCompare }) {
         '. Here are the harms each step flagged, which you did not see while playing. ',
         el(
           'button',
-          { type: 'button', class: 'small', id: 'adv-yourself-compare', onClick: () => onCompare(result.choices || []) },
+          {
+            type: 'button',
+            class: 'small',
+            id: 'adv-yourself-compare',
+            onClick: () => onCompare(result.choices || []),
+          },
           'Compare with the agents',
         ),
       ),
@@ -186,7 +197,11 @@ export function yourselfTab(page, { onCompare }) {
           'div',
           { class: 'adv-yourself' },
           intro,
-          el('button', { type: 'button', class: 'primary', id: 'adv-yourself-start', onClick: () => play([]) }, 'Start playing'),
+          el(
+            'button',
+            { type: 'button', class: 'primary', id: 'adv-yourself-start', onClick: () => play([]) },
+            'Start playing',
+          ),
         );
       if (!response.ok) return el('div', { class: 'adv-yourself' }, intro, failureBlock(response, 'play'));
       const result = response.result;
@@ -203,6 +218,9 @@ export function yourselfTab(page, { onCompare }) {
       return result?.ended && revealOf === result ? reveal : (result?.steps || []).length - 1;
     },
     csv: (run) =>
-      run.responses.yourself?.ok && { suffix: 'your-play', text: trajectoryCsv(run.responses.yourself.result) },
+      run.responses.yourself?.ok && {
+        suffix: 'your-play',
+        text: trajectoryCsv(run.responses.yourself.result),
+      },
   };
 }
