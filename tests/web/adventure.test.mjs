@@ -14,6 +14,8 @@ import {
   withPage,
   repoDir,
   setEditorText,
+  pageUrl,
+  shareHash,
 } from "./helpers.mjs";
 
 const require = createRequire(import.meta.url);
@@ -589,7 +591,7 @@ test("a long baseline shows its progress and can be cancelled; All analyses stil
   });
 });
 
-test("model text is shown as text: a scene's HTML is not markup", async () => {
+test("model text is shown as text: a scene's HTML is not markup; a share link opens the game", async () => {
   const game = `{
   "kind": "adventure",
   "title": "<b>Bold</b> title",
@@ -633,4 +635,14 @@ test("model text is shown as text: a scene's HTML is not markup", async () => {
     assert.equal(await page.evaluate(() => window.hacked), undefined);
     assert.deepEqual(browser.errors, []);
   });
+  // The same game from a share link: the scene graph, its ending untitled but named by its scene.
+  await withPage(
+    async (page, browser) => {
+      await page.waitForSelector('.scene-graph .scene[data-scene="c"]');
+      await page.click('.scene-graph .scene[data-scene="c"]');
+      assert.match(await page.textContent("#scene-details h3"), /^c\s+ending$/);
+      assert.deepEqual(browser.errors, []);
+    },
+    { url: pageUrl + shareHash(game) },
+  );
 });
