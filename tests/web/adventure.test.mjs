@@ -265,6 +265,39 @@ test("the trajectory viewer steps through the reward planner's play and another 
     assert.ok(
       regularised.scores.counts.violations < play.scores.counts.violations,
     );
+    // The conscience with its threshold γ, and a policy table with its fallback.
+    const conscience = ask(HEIST, "play", { agent: "conscience", gamma: 0.95 });
+    await page.selectOption("#adv-agent", "conscience");
+    await page.fill("#adv-play-gamma", "0.95");
+    await page.click("#adv-play-run");
+    await waitForRun(page);
+    assert.match(
+      await page.textContent("#adv-trajectory"),
+      /conscience \(γ = 0\.95/,
+    );
+    assert.deepEqual(
+      await page.$$eval("#adv-trajectory-steps tbody tr .step-scenes", (c) =>
+        c.map((x) => x.textContent),
+      ),
+      conscience.steps.map((s) => s.scenes.join(" → ")),
+    );
+    const table = { briefing: "accept", recruit: "hire", plans: "bribe" };
+    const policy = ask(HEIST, "play", {
+      agent: "policy",
+      policy: table,
+      fallback: "first",
+    });
+    await page.selectOption("#adv-agent", "policy");
+    await page.fill("#adv-play-policy", JSON.stringify(table));
+    await page.selectOption("#adv-play-fallback", "first");
+    await page.click("#adv-play-run");
+    await waitForRun(page);
+    assert.deepEqual(
+      await page.$$eval("#adv-trajectory-steps tbody tr .step-scenes", (c) =>
+        c.map((x) => x.textContent),
+      ),
+      policy.steps.map((s) => s.scenes.join(" → ")),
+    );
     // The random agent with a seed plays what the engine plays with that seed.
     const random = ask(HEIST, "play", { agent: "random", seed: 7 });
     await page.selectOption("#adv-agent", "random");
