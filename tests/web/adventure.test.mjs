@@ -523,6 +523,15 @@ test("play it yourself: clicking choices to an ending gives the scores the engin
         step.scenes,
       );
       // Half the choices by keyboard: after each choice the focus is on the new first choice.
+      if (i > 0)
+        assert.equal(
+          await page.evaluate(
+            () =>
+              document.activeElement === document.querySelector(".adv-choice"),
+          ),
+          true,
+          `the focus after choice ${i}`,
+        );
       const button = `.adv-choice[data-choice="${id}"]`;
       if (i % 2) {
         await page.focus(button);

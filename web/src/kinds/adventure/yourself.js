@@ -24,14 +24,13 @@ export function yourselfTab(page, { onCompare }) {
     return ask('Your play', 'play', { agent: 'choices', choices }, { key: 'yourself', busy: 'yourself' });
   }
 
-  function play(choices) {
-    return page.session(async (ask, run) => {
-      await askPlay(ask, run, choices);
-      // The old buttons are gone: the keyboard focus goes to the new scene's first choice (or the
-      // scores, at the ending).
-      const body = page.tabBody();
-      (body.querySelector('.adv-choice') || body.querySelector('#adv-yourself-ending'))?.focus();
-    });
+  async function play(choices) {
+    const outcome = await page.session((ask, run) => askPlay(ask, run, choices));
+    // The tab was drawn again and the button pressed is gone: the keyboard focus goes to the new
+    // scene's first choice (or the ending).
+    if (outcome !== 'done') return;
+    const body = page.tabBody();
+    (body.querySelector('.adv-choice') || body.querySelector('#adv-yourself-ending'))?.focus();
   }
 
   function storyOf(describe, step) {
