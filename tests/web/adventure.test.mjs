@@ -17,6 +17,11 @@ import {
   pageUrl,
   shareHash,
 } from "./helpers.mjs";
+import {
+  createAgentSettings,
+  agentParams,
+} from "../../web/src/kinds/adventure/agents.js";
+import { trajectoryMarks } from "../../web/src/kinds/adventure/trajectory.js";
 
 const require = createRequire(import.meta.url);
 // MOTIVE_WASM_MODULE may name another build of the module, as for the page build (web/vite.config.js).
@@ -34,6 +39,65 @@ function ask(model, analysis, params) {
 }
 
 const HEIST = example("adventures/heist");
+const catalogue = JSON.parse(
+  engine.request(JSON.stringify({ analysis: "catalogue" })),
+).result;
+
+// ---- Without a browser: what the views send, and what they mark ----
+
+test("the agents' settings become the engine's parameters, starting at its defaults", () => {
+  const settings = createAgentSettings();
+  // Untouched fields are the catalogue's defaults, so the request equals the engine's default play.
+  const read = agentParams(settings, catalogue, ["regularised", "conscience"]);
+  assert.deepEqual(read.params, {
+    alpha: 1,
+    harm: "violations",
+    gamma: 0.5,
+    conscience_alpha: "inf",
+  });
+  assert.deepEqual(
+    ask(HEIST, "play", { agent: "regularised", ...read.params }),
+    ask(HEIST, "play", { agent: "regularised" }),
+  );
+  settings.text.alpha = "inf";
+  settings.text.seed = "12";
+  settings.text.choices = '["accept", "hire"]';
+  assert.deepEqual(
+    agentParams(settings, catalogue, ["regularised", "random", "choices"])
+      .params,
+    { alpha: "inf", harm: "violations", seed: 12, choices: ["accept", "hire"] },
+  );
+  settings.text.beta = "fast";
+  assert.match(
+    agentParams(settings, catalogue, ["soft"]).error,
+    /β: “fast” is not a number/,
+  );
+  settings.text.policy = "{briefing: accept}";
+  assert.match(agentParams(settings, catalogue, ["policy"]).error, /not JSON/);
+});
+
+test("a play's marks on the scene graph are its scenes, the links between them and the current step's", () => {
+  const play = ask(HEIST, "play", { agent: "reward" });
+  const marks = trajectoryMarks(play, 2);
+  const sequence = play.steps.flatMap((s) => s.scenes);
+  assert.deepEqual(marks.path, sequence);
+  assert.equal(marks.steps.length, sequence.length - 1);
+  assert.deepEqual(marks.steps[0], [sequence[0], sequence[1]]);
+  assert.deepEqual(marks.current, play.steps[2].scenes);
+  // Every link taken is a choice or a "next" of the game.
+  const describe = ask(HEIST, "describe");
+  const links = new Set(
+    describe.scenes.flatMap((s) =>
+      s.type === "next"
+        ? [JSON.stringify([s.id, s.next])]
+        : (s.choices || []).map((c) => JSON.stringify([s.id, c.target])),
+    ),
+  );
+  for (const link of marks.steps)
+    assert.ok(links.has(JSON.stringify(link)), String(link));
+});
+
+// ---- In the browser ----
 
 async function openGame(page, id) {
   await page.click("#open-gallery");
