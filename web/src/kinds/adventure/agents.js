@@ -36,17 +36,20 @@ export function createAgentSettings() {
   return { agent: 'reward', text: {} };
 }
 
-// The engine's default of a field (as text), from the catalogue's `play` analysis.
+// A field's ParamSpec in the catalogue's `play` analysis.
+const specOf = (catalogue, name) =>
+  analysisSpec(catalogue, 'adventure', 'play')?.params?.find((p) => p.name === name);
+
+// The engine's default of a field (as text).
 function defaultText(catalogue, name) {
-  const spec = analysisSpec(catalogue, 'adventure', 'play')?.params?.find((p) => p.name === name);
-  const value = spec?.default;
+  const value = specOf(catalogue, name)?.default;
   if (value === undefined || value === null) return '';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 const textOf = (settings, catalogue, name) => settings.text[name] ?? defaultText(catalogue, name);
 
-// The inputs of the given fields; onChange() after an edit.
+// The inputs of the given fields. Edits are kept in the settings; Enter in a number calls onEnter().
 export function agentFields(settings, catalogue, names, { idPrefix = 'adv', onEnter } = {}) {
   return names.map((name) => {
     const id = `${idPrefix}-${name}`;
@@ -56,8 +59,12 @@ export function agentFields(settings, catalogue, names, { idPrefix = 'adv', onEn
     };
     let input;
     if (name === 'harm' || name === 'fallback') {
-      const options =
-        name === 'harm' ? HARM_MEASURES : ['random', 'first', 'error'].map((id) => ({ id, label: id }));
+      // The engine's choices, in words where the page has them.
+      const words = name === 'harm' ? HARM_MEASURES : [];
+      const options = (specOf(catalogue, name)?.choices || [value]).map((id) => ({
+        id,
+        label: words.find((w) => w.id === id)?.label || id,
+      }));
       input = el(
         'select',
         { id, onChange: remember },
