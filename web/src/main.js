@@ -1,6 +1,7 @@
 // Start-up: creates the application (app/app.js), wires the page's fixed controls to it, and loads
 // the first model: a share link's, the autosaved text, or the first example.
 import './styles.css';
+import './kinds/adventure/adventure.css';
 import { createApp } from './app/app.js';
 import { $ } from './app/chrome.js';
 import { createGallery, examples } from './app/gallery.js';

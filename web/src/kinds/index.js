@@ -9,9 +9,10 @@
 // Adding a kind module: a folder kinds/<kind>/ exporting its entry, and one line below.
 import { scimKind } from './scim/index.js';
 import { gridworldKind } from './gridworld/index.js';
+import { adventureKind } from './adventure/index.js';
 import { createGenericKind } from './generic/index.js';
 
-const ENTRIES = [scimKind, gridworldKind];
+const ENTRIES = [scimKind, gridworldKind, adventureKind];
 
 export function createKinds(page, entries = ENTRIES) {
   const made = new Map(); // entry or kind name → module
