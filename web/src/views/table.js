@@ -24,3 +24,15 @@ export function stat(label, id, value) {
     el('span', { class: 'stat-value', id }, value),
   );
 }
+
+// A column header: <th scope="col"> with the label, and any other attributes (class, title, dataset).
+export function colHead(label, props = {}) {
+  return el('th', { scope: 'col', ...props }, label);
+}
+
+// A table's header row. Each cell is a label (a plain column header), a ready <th> (colHead,
+// varHeader), a list of them, or false/null (left out).
+export function headerRow(...cells) {
+  const th = (cell) => (typeof cell === 'string' ? colHead(cell) : cell);
+  return el('thead', null, el('tr', null, cells.flat().map(th)));
+}

@@ -2,7 +2,7 @@
 // variable too), and whether it is optimal.
 import { el, formatNumber } from '../../views/dom.js';
 import { failureBlock } from '../../views/diagnostics.js';
-import { varHeader } from '../../views/table.js';
+import { colHead, headerRow, varHeader } from '../../views/table.js';
 import { expectedUtilityCsv } from './csv.js';
 
 export function expectedUtilityTab() {
@@ -40,17 +40,11 @@ function renderExpectedUtility(run) {
   return el(
     'table',
     { class: 'data', id: 'expected-utility-table' },
-    el(
-      'thead',
-      null,
-      el(
-        'tr',
-        null,
-        el('th', { scope: 'col' }, 'Policy'),
-        el('th', { scope: 'col', class: 'num' }, 'Expected utility'),
-        utilities.length > 1 && utilities.map((u) => varHeader(u, run.describe, 'num')),
-        showOptimal && el('th', { scope: 'col' }, 'Optimal?'),
-      ),
+    headerRow(
+      'Policy',
+      colHead('Expected utility', { class: 'num' }),
+      utilities.length > 1 && utilities.map((u) => varHeader(u, run.describe, 'num')),
+      showOptimal && 'Optimal?',
     ),
     el(
       'tbody',

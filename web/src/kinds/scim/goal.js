@@ -2,6 +2,7 @@
 // model's utility (known) or for every utility of chosen target variables (unknown), with the
 // maximum-entropy policy beside the policy's own and, for known utility, the likelihood L(β).
 import { el } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { megCard } from '../../views/meg/card.js';
 import { likelihoodPlot } from '../../views/meg/plots.js';
 import { formatMeg, formatValue, knownReason, unknownReason } from '../../views/meg/words.js';
@@ -199,19 +200,13 @@ function maxentTable(r) {
     el(
       'table',
       { class: 'data', id: 'maxent-table' },
-      el(
-        'thead',
-        null,
-        el(
-          'tr',
-          null,
-          el('th', { scope: 'col' }, 'decision'),
-          el('th', { scope: 'col' }, 'observation'),
-          el('th', { scope: 'col' }, 'action'),
-          el('th', { scope: 'col', class: 'num' }, `'${r.policy ?? 'policy'}'`),
-          el('th', { scope: 'col', class: 'num' }, 'max-ent'),
-          el('th', { scope: 'col', class: 'num' }, 'MEG contribution'),
-        ),
+      headerRow(
+        'decision',
+        'observation',
+        'action',
+        colHead(`'${r.policy ?? 'policy'}'`, { class: 'num' }),
+        colHead('max-ent', { class: 'num' }),
+        colHead('MEG contribution', { class: 'num' }),
       ),
       el('tbody', null, body),
     ),
@@ -230,15 +225,9 @@ function inferredTable(r) {
     el(
       'table',
       { class: 'data', id: 'inferred-table' },
-      el(
-        'thead',
-        null,
-        el(
-          'tr',
-          null,
-          targets.map((t) => el('th', { scope: 'col', dataset: { vars: t } }, t)),
-          el('th', { scope: 'col', class: 'num' }, 'utility'),
-        ),
+      headerRow(
+        targets.map((t) => colHead(t, { dataset: { vars: t } })),
+        colHead('utility', { class: 'num' }),
       ),
       el(
         'tbody',

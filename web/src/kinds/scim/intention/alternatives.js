@@ -1,6 +1,7 @@
 // The Intention tab's context: the chance variables that cannot be intended (Theorem 17), and the
 // alternatives π̂ the verdicts are relative to.
 import { el, formatNumber } from '../../../views/dom.js';
+import { colHead, headerRow } from '../../../views/table.js';
 import { rulesText, nonCandidates } from './words.js';
 
 export const REFERENCE_ROWS_SHOWN = 100;
@@ -65,25 +66,11 @@ export function alternativesSection(r, view, onMore) {
     el(
       'table',
       { class: 'data', id: 'intention-reference' },
-      el(
-        'thead',
-        null,
-        el(
-          'tr',
-          null,
-          el('th', { scope: 'col' }, 'Alternative π̂'),
-          el('th', { scope: 'col', class: 'num' }, 'EU(π̂)'),
-          el(
-            'th',
-            {
-              scope: 'col',
-              class: 'num',
-              title: 'settings of positive probability where π̂ decides differently',
-            },
-            'differs in',
-          ),
-          el('th', { scope: 'col' }, 'Verdict'),
-        ),
+      headerRow(
+        'Alternative π̂',
+        colHead('EU(π̂)', { class: 'num' }),
+        colHead('differs in', { class: 'num', title: 'settings of positive probability where π̂ decides differently' }),
+        'Verdict',
       ),
       el(
         'tbody',

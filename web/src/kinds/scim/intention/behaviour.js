@@ -5,6 +5,7 @@
 // the model's "behaviour" section, so that what the user enters lives in the model text (autosaved,
 // shared by links, read by the CLI). The view words the engine's JSON; it decides nothing itself.
 import { el, formatOutcome } from '../../../views/dom.js';
+import { headerRow } from '../../../views/table.js';
 import { setObjectField } from '../../../editor/model-edit.js';
 
 // "H = banana" / "X = 1 and Y = 0".
@@ -176,7 +177,7 @@ export function renderObserved({ run, controls, failureBlock, onEdit }) {
   const table = el(
     'table',
     { class: 'observed-table', id: 'observed-observations' },
-    el('thead', null, el('tr', null, ...['intervention', 'fixes', 'behaviour seen', 'adapts', ''].map((h) => el('th', null, h)))),
+    headerRow('intervention', 'fixes', 'behaviour seen', 'adapts', ''),
     el(
       'tbody',
       null,

@@ -4,6 +4,7 @@
 // the subjective verdicts of the "intention" analysis (Def. 13). The view only words the engine's
 // JSON; it decides nothing itself.
 import { el, settingHeaderCells, formatNumber, formatOutcome } from '../../../views/dom.js';
+import { colHead, headerRow } from '../../../views/table.js';
 import { settingsPhrase } from './words.js';
 
 // A section whose request is still running or failed: its heading, then "Asking…" or the failure.
@@ -275,19 +276,12 @@ function causeBlock(run, response, sub, view, failureBlock, onMore, onExport) {
     el(
       'table',
       { class: 'data causes-table', id: 'actual-cause-table' },
-      el(
-        'thead',
-        null,
-        el(
-          'tr',
-          null,
-          settingHeaderCells(noiseNames),
-          causes.map((c) => el('th', { scope: 'col', class: 'var var-decision', dataset: { vars: c } }, c)),
-          outcomes.map((o) => el('th', { scope: 'col', class: 'var var-chance', dataset: { vars: o } }, o)),
-          el('th', { scope: 'col', title: 'Def. 22' }, 'actual cause?'),
-          showSubjective &&
-            el('th', { scope: 'col', title: 'the Intention verdicts above (Def. 13)' }, 'intended?'),
-        ),
+      headerRow(
+        settingHeaderCells(noiseNames),
+        causes.map((c) => colHead(c, { class: 'var var-decision', dataset: { vars: c } })),
+        outcomes.map((o) => colHead(o, { class: 'var var-chance', dataset: { vars: o } })),
+        colHead('actual cause?', { title: 'Def. 22' }),
+        showSubjective && colHead('intended?', { title: 'the Intention verdicts above (Def. 13)' }),
       ),
       groups,
     ),
@@ -324,26 +318,12 @@ function hkwBlock(run, response, sub, outcome, failureBlock, onExport) {
   const bringTable = el(
     'table',
     { class: 'data hkw-table', id: 'hkw-bring-about' },
-    el(
-      'thead',
-      null,
-      el(
-        'tr',
-        null,
-        el('th', { scope: 'col', class: 'var var-chance', dataset: { vars: outcome } }, `${outcome} =`),
-        el('th', { scope: 'col', class: 'num', title: `probability under '${r.policy}'` }, 'P under π'),
-        el(
-          'th',
-          {
-            scope: 'col',
-            class: 'num',
-            title: `expected utility of '${r.policy}' with ${outcome} fixed to it`,
-          },
-          'EU if fixed',
-        ),
-        el('th', { scope: 'col' }, 'H&KW: intends to bring about (Def. 25)'),
-        el('th', { scope: 'col' }, 'Subjective (Def. 13)'),
-      ),
+    headerRow(
+      colHead(`${outcome} =`, { class: 'var var-chance', dataset: { vars: outcome } }),
+      colHead('P under π', { class: 'num', title: `probability under '${r.policy}'` }),
+      colHead('EU if fixed', { class: 'num', title: `expected utility of '${r.policy}' with ${outcome} fixed to it` }),
+      'H&KW: intends to bring about (Def. 25)',
+      'Subjective (Def. 13)',
     ),
     el(
       'tbody',
@@ -378,17 +358,11 @@ function hkwBlock(run, response, sub, outcome, failureBlock, onExport) {
   const influenceTable = el(
     'table',
     { class: 'data hkw-table', id: 'hkw-influence' },
-    el(
-      'thead',
-      null,
-      el(
-        'tr',
-        null,
-        el('th', { scope: 'col' }, 'Alternative π̂'),
-        el('th', { scope: 'col', class: 'num' }, 'EU(π̂)'),
-        el('th', { scope: 'col' }, `H&KW: intends to influence ${outcome} (Def. 24)`),
-        el('th', { scope: 'col' }, 'Subjective (Def. 13)'),
-      ),
+    headerRow(
+      'Alternative π̂',
+      colHead('EU(π̂)', { class: 'num' }),
+      `H&KW: intends to influence ${outcome} (Def. 24)`,
+      'Subjective (Def. 13)',
     ),
     el(
       'tbody',
