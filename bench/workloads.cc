@@ -189,6 +189,7 @@ std::vector<Workload> standard_workloads(bool quick) {
   if (!quick)
     for (int c : {1, 4, 6, 8}) out.push_back(make_workload(Shape::relay, 8, 2, c));
   for (Workload& w : meg_workloads(quick)) out.push_back(std::move(w));
+  for (Workload& w : game_workloads(quick)) out.push_back(std::move(w));
   return out;
 }
 
@@ -385,6 +386,7 @@ nlohmann::json make_request(const Workload& workload, const std::string& analysi
 }
 
 nlohmann::json run(const Workload& workload, const std::string& analysis) {
+  if (workload.direct) return workload.direct(analysis);
   return motive::handle_request(make_request(workload, analysis));
 }
 

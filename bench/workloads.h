@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,7 +31,8 @@ namespace motive::bench {
 //   gridworld: a gridworld or CID for MEG (meg_workloads); `variables` holds its cells (grids) or variables.
 //   cid:   a random causal influence diagram of k binary chance variables and m decisions (cid_model):
 //          the scaling benchmark of enumeration against variable elimination (scaling_workloads).
-enum class Shape { chain, fan, relay, example, gridworld, cid };
+//   game, adventure: games and adventures of the gallery (game_workloads, bench/workloads_games.cc).
+enum class Shape { chain, fan, relay, example, gridworld, cid, game, adventure };
 
 struct Workload {
   std::string name;   // e.g. "chain_k12_m4"
@@ -44,6 +46,8 @@ struct Workload {
   std::vector<std::string> analyses;  // the analyses timed on it
   nlohmann::json params = nlohmann::json::object();  // of every request (e.g. the policy asked about)
   std::string model_name;             // of a file with several models
+  // A raw method timed without handle_request (bench/workloads_games.cc): run() calls it instead.
+  std::function<nlohmann::json(const std::string& analysis)> direct;
 };
 
 // The model text of one shape; 1 <= m <= k <= 24.
@@ -68,6 +72,12 @@ motive::mdp::Policy epsilon_greedy_policy(const motive::mdp::MdpFile& file, doub
 // MEG (issue 4's speed goals): CliffWorld known and unknown utility and the 21-value ε sweep, the mouse, and
 // the known-utility MEG of the optimal agent on n × n gridworlds, n = 10 to 200 (quick: the small ones).
 std::vector<Workload> meg_workloads(bool quick = false);
+
+// Games (issue 11: COP rollouts, the page's SBUE and SICA, exact SBUE, a user game's SICA) and adventures
+// (issue 12: random-agent steps, the exact and the page's baseline): bench/workloads_games.cc.
+std::vector<Workload> game_workloads(bool quick = false);
+// "<name>: <n/s> <unit>/s" for a raw workload's response that counts rollouts or steps, else "".
+std::string rate(const std::string& name, const nlohmann::json& response, double seconds_per_run);
 
 // The workloads timed by default, smallest first. `quick` keeps the small ones (up to 2^12
 // settings), for smoke tests.

@@ -146,6 +146,8 @@ int main(int argc, char** argv) {
         std::printf("%-36s %10llu %5d %8llu %12.4f %8ld\n", name.c_str(),
                     static_cast<unsigned long long>(w.settings), w.variables,
                     static_cast<unsigned long long>(w.contexts), 1000.0 * elapsed / iterations, iterations);
+        if (auto r = motive::bench::rate(name, response, elapsed / iterations); !r.empty())
+          std::printf("# %s\n", r.c_str());
         std::fflush(stdout);
       }
     }

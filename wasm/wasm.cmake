@@ -41,6 +41,7 @@ include(${CMAKE_SOURCE_DIR}/bench/examples.cmake)
 add_executable(motive_wasm_bench
   ${CMAKE_SOURCE_DIR}/wasm/bench_main.cc
   ${CMAKE_SOURCE_DIR}/bench/workloads.cc
+  ${CMAKE_SOURCE_DIR}/bench/workloads_games.cc
   ${MOTIVE_BENCH_EXAMPLES_CC})
 target_include_directories(motive_wasm_bench PRIVATE ${CMAKE_SOURCE_DIR})
 target_link_libraries(motive_wasm_bench PRIVATE motive_engine)

@@ -47,6 +47,49 @@ const std::vector<std::string> kModels = {
   "transitions": {"a": {"go": {"b": 0.8, "a": 0.2}, "stay": "a"}, "b": {"go": "end", "stay": "b"}},
   "utilities": {"a": {"go": -1}, "b": {"go": 3, "stay": 0.5}},
   "policies": {"eager": {"a": "go", "b": "go"}}
+})json",
+    // game: a chance stage, a simultaneous stage of two slots, an in-turn reply with a table policy,
+    // a named state.
+    R"json({"kind": "game",
+  "players": ["a", "b"],
+  "stages": [
+    {"name": "day", "chance": {"good": 0.7, "bad": 0.3}},
+    {"name": "hunt", "players": ["a", "b"], "order": "simultaneous",
+     "actions": {"quarry": ["stag", "hare"], "call": [0, 1]}},
+    {"name": "reply", "players": ["b"], "actions": {"share": ["yes", "no"]}}
+  ],
+  "payoffs": {
+    "a": "(hunt_a_quarry == 'hare' ? 1 : (hunt_b_quarry == 'stag' && day == 'good' ? 4 : 0)) + (reply_b == 'yes' ? 1 : 0)",
+    "b": "(hunt_b_quarry == 'hare' ? 1 : (hunt_a_quarry == 'stag' ? 3 : 0)) - (reply_b == 'yes' ? 1 : 0) + hunt_b_call"
+  },
+  "policies": {
+    "a": {"hunt": {"quarry": {"stag": 0.6, "hare": 0.4}, "call": {"0": 0.5, "1": 0.5}}},
+    "b": {"reply": {"table": [{"given": {"hunt_a_quarry": "stag"}, "cpd": {"yes": 0.8, "no": 0.2}},
+                              {"cpd": {"yes": 0.1, "no": 0.9}}]}}
+  },
+  "states": {"a good day": ["good"]}
+})json",
+    // adventure: a stat with a condition and an update, next, achievements on a choice and a scene,
+    // annotations that raise power, disutility and violations, two endings.
+    R"json({"kind": "adventure",
+  "start": "door",
+  "stats": {"heat": {"min": 0, "max": 1, "initial": 0}},
+  "achievements": {"rich": {"points": 10}, "clean": {"points": 5}},
+  "scenes": {
+    "door": {"text": "A locked door.", "annotations": {"morality": {"trespassing": 0.4}},
+             "choices": [{"id": "break", "text": "Break it.", "target": "smash", "set": {"heat": "1"}},
+                         {"id": "knock", "text": "Knock.", "target": "talk"}]},
+    "smash": {"text": "It splinters.", "annotations": {"physical": {"watts": 2500}}, "next": "vault"},
+    "talk": {"text": "A guard opens.",
+             "choices": [{"id": "lie", "text": "Lie.", "target": "vault", "if": "heat == 0"},
+                         {"id": "leave", "text": "Leave.", "target": "out"}]},
+    "vault": {"text": "The vault.",
+              "choices": [{"id": "take", "text": "Take it.", "target": "loot", "achievements": ["rich"]},
+                          {"id": "leave", "text": "Leave it.", "target": "out"}]},
+    "loot": {"text": "You run.", "annotations": {"money": {"dollars": 200000}, "utility": {"others": {"-3": 1}}},
+             "ending": "Rich"},
+    "out": {"text": "You walk home.", "achievements": ["clean"], "ending": "Clean"}
+  }
 })json"};
 
 }  // namespace

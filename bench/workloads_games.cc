@@ -1,0 +1,177 @@
+// Game and adventure workloads of the plain harness (wasm/bench_main.cc), so that scripts/bench.sh times
+// the same work natively and as wasm (issues 11 and 12):
+//
+//   games (Orner et al., engine/game; the gallery's examples/games/cop.jsonc and public-goods.jsonc)
+//     cop_whole_play/rollouts      Simulate from the start, 100,000 rollouts, each a whole play (order,
+//                                  12 messages, announcements): rollouts/s (goal: 10^6 natively, wasm
+//                                  within 1.5x)
+//     cop_announcement/rollouts    Simulate at "announcements", 10^6 rollouts of the last step alone
+//     cop_start/sica               the page's SICA at the start (10,000 rollouts, and the exact matrix
+//                                  where the tree is small: here it is not), through handle_request
+//                                  (goal: under 50 ms in the page)
+//     cop_politician_first/sbue    the page's SBUE (10,000 rollouts, the action and its 8 alternatives at
+//                                  common random numbers, exact values where the tree is small)
+//     cop_announcements/exact_sbue exact SBUE at the announcements (exact_moments; goal: under 5 ms)
+//     cop_announcements/sbue       the page's SBUE there (sampled and exact, 9 actions)
+//     public_goods/sica            a user-written game's SICA (10,000 rollouts and exact), through
+//                                  handle_request
+//   adventures (Pan et al. 2023, engine/adventure; the gallery's examples/adventures)
+//     adv_<game>/random_steps      1,000 random-agent episodes on the flat state graph: steps/s (a step
+//                                  is an entry of the record, decisions + 1, as bench_adventure.cc counts;
+//                                  goal: 10^6 natively, wasm within 1.5x)
+//     adv_<game>/exact_baseline    the random agent's exact expected counts (exact_scores)
+//     adv_<game>/baseline          the page's "baseline" request (exact, and 1,000 sampled episodes)
+//
+// The throughputs time the raw methods (no JSON around them); the page's requests go through
+// handle_request as the other workloads do. A raw workload answers {"ok": true, "result": {"count": n,
+// "unit": "rollouts"}}, and the harness prints n per second on a comment line under its row
+// (rate()). Every sampled method is seeded, so both builds do the same work.
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "adventure/adventure.h"
+#include "adventure/agents.h"
+#include "adventure/metrics.h"
+#include "api/api.h"
+#include "bench/workloads.h"
+#include "core/diagnostics.h"
+#include "game/methods.h"
+#include "game/model.h"
+
+namespace motive::bench {
+namespace {
+
+using nlohmann::json;
+
+std::string example(const std::string& id) {
+  for (const auto& [name, text] : embedded_examples())
+    if (name == id) return text;
+  throw std::runtime_error("the example " + id + " is not embedded (bench/examples.cmake)");
+}
+
+json counted(double count, const char* unit) {
+  return {{"ok", true}, {"result", {{"count", count}, {"unit", unit}}}};
+}
+
+Workload workload(Shape shape, std::string name, std::string model, std::string analysis,
+                  json params = json::object()) {
+  Workload w;
+  w.shape = shape;
+  w.name = std::move(name);
+  w.model = std::move(model);
+  w.analyses = {std::move(analysis)};
+  w.params = std::move(params);
+  return w;
+}
+
+// A raw COP Simulate: `rollouts` rollouts from the state named `state` ("" for the start).
+Workload cop_rollouts(const std::shared_ptr<const game::GameModel>& cop, std::string name,
+                      const std::string& state, std::int64_t rollouts, const std::string& text) {
+  Workload w = workload(Shape::game, std::move(name), text, "rollouts");
+  std::shared_ptr<const game::State> start = cop->state(state);
+  w.settings = static_cast<std::uint64_t>(rollouts);
+  w.variables = cop->game->num_players();
+  w.direct = [cop, start, rollouts](const std::string&) {
+    game::SimulateOptions o;
+    o.rollouts = rollouts;
+    game::Samples s = game::simulate(*cop->game, *start, o, {});
+    if (s.rows.size() != static_cast<std::size_t>(rollouts * s.players))
+      throw std::logic_error("simulate: rows");
+    return counted(static_cast<double>(rollouts), "rollouts");
+  };
+  return w;
+}
+
+}  // namespace
+
+std::vector<Workload> game_workloads(bool quick) {
+  std::vector<Workload> out;
+  // ---- games
+  const std::string cop_text = example("games/cop");
+  Diagnostics diagnostics;
+  std::optional<game::GameModel> read = game::read_game_model(cop_text, &diagnostics);
+  if (!read) throw std::runtime_error("examples/games/cop.jsonc does not read");
+  auto cop = std::make_shared<const game::GameModel>(std::move(*read));
+  out.push_back(cop_rollouts(cop, "cop_whole_play", "", quick ? 10'000 : 100'000, cop_text));
+  out.push_back(
+      cop_rollouts(cop, "cop_announcement", "announcements", quick ? 100'000 : 1'000'000, cop_text));
+  out.push_back(workload(Shape::game, "cop_start", cop_text, "sica", {{"rollouts", 10'000}}));
+  out.back().settings = 10'000;
+  out.push_back(workload(Shape::game, "cop_politician_first", cop_text, "sbue",
+                         {{"rollouts", 10'000},
+                          {"state", "politician speaks first"},
+                          {"player", "politician"},
+                          {"action", {"simple-person", "propose"}}}));
+  out.back().settings = 10'000;
+  {
+    // Exact SBUE at the announcements: the politician (player 2) blames the con-artist (as bench_game.cc).
+    Workload w = workload(Shape::game, "cop_announcements", cop_text, "exact_sbue");
+    std::shared_ptr<const game::State> at = cop->state("announcements");
+    w.variables = cop->game->num_players();
+    w.direct = [cop, at](const std::string&) {
+      game::Exact e = game::exact_moments(*cop->game, *at, 1, {{2, 0, game::Action{1, 0}}}, 100'000);
+      if (!e.complete) throw std::logic_error("exact SBUE at the announcements is incomplete");
+      return counted(static_cast<double>(e.nodes), "nodes");
+    };
+    out.push_back(std::move(w));
+  }
+  out.push_back(workload(Shape::game, "cop_announcements", cop_text, "sbue",
+                         {{"rollouts", 10'000}, {"state", "announcements"}, {"player", "politician"}}));
+  out.back().settings = 10'000;
+  out.push_back(
+      workload(Shape::game, "public_goods", example("games/public-goods"), "sica", {{"rollouts", 10'000}}));
+  out.back().settings = 10'000;
+
+  // ---- adventures
+  const std::vector<std::string> adventures =
+      quick ? std::vector<std::string>{"heist"} : std::vector<std::string>{"heist", "campaign", "startup"};
+  for (const std::string& id : adventures) {
+    const std::string text = example("adventures/" + id);
+    std::optional<adventure::Adventure> game = adventure::read_adventure(text, &diagnostics);
+    if (!game) throw std::runtime_error("examples/adventures/" + id + ".jsonc does not read");
+    auto shared = std::make_shared<const adventure::Adventure>(std::move(*game));
+    auto random = std::make_shared<const adventure::Policy>(adventure::random_policy(*shared));
+    const int states = shared->graph.states();
+
+    Workload steps = workload(Shape::adventure, "adv_" + id, text, "random_steps");
+    steps.settings = static_cast<std::uint64_t>(states);
+    steps.direct = [shared, random](const std::string&) {
+      constexpr int kEpisodes = 1000;
+      adventure::SampledScores s = adventure::sample_scores(*shared, *random, kEpisodes, 1, Context());
+      return counted(s.mean.steps * kEpisodes, "steps");
+    };
+    out.push_back(std::move(steps));
+
+    Workload exact = workload(Shape::adventure, "adv_" + id, text, "exact_baseline");
+    exact.settings = static_cast<std::uint64_t>(states);
+    exact.direct = [shared, random](const std::string&) {
+      adventure::ExactScores e = adventure::exact_scores(*shared, *random, Context());
+      return counted(e.mean.steps, "expected steps");
+    };
+    out.push_back(std::move(exact));
+
+    out.push_back(workload(Shape::adventure, "adv_" + id, text, "baseline"));
+    out.back().settings = static_cast<std::uint64_t>(states);
+  }
+  return out;
+}
+
+std::string rate(const std::string& name, const nlohmann::json& response, double seconds_per_run) {
+  if (!response.is_object() || !response.contains("result") || !response["result"].is_object()) return "";
+  const json& result = response["result"];
+  if (!result.contains("count") || !result.contains("unit") || seconds_per_run <= 0) return "";
+  const std::string unit = result["unit"];
+  if (unit != "rollouts" && unit != "steps") return "";
+  char line[160];
+  std::snprintf(line, sizeof line, "%s: %.3g %s/s", name.c_str(),
+                result["count"].get<double>() / seconds_per_run, unit.c_str());
+  return line;
+}
+
+}  // namespace motive::bench
