@@ -78,6 +78,9 @@ std::vector<Workload> meg_workloads(bool quick = false);
 std::vector<Workload> game_workloads(bool quick = false);
 // "<name>: <n/s> <unit>/s" for a raw workload's response that counts rollouts or steps, else "".
 std::string rate(const std::string& name, const nlohmann::json& response, double seconds_per_run);
+// The CPU time this process has used, in seconds: natively CLOCK_PROCESS_CPUTIME_ID, under Node
+// process.cpuUsage() (the harness's --cpu-time).
+double cpu_seconds();
 
 // The workloads timed by default, smallest first. `quick` keeps the small ones (up to 2^12
 // settings), for smoke tests.

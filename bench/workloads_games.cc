@@ -28,6 +28,7 @@
 // (rate()). Every sampled method is seeded, so both builds do the same work.
 #include <cstdint>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -43,6 +44,20 @@
 #include "core/diagnostics.h"
 #include "game/methods.h"
 #include "game/model.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+
+// Microseconds of CPU time of the Node process (user and system); the wall clock where there is no
+// process (a browser).
+EM_JS(double, motive_bench_cpu_microseconds, (), {
+  if (typeof process == 'object' && process.cpuUsage) {
+    const u = process.cpuUsage();
+    return u.user + u.system;
+  }
+  return performance.now() * 1000;
+});
+#endif
 
 namespace motive::bench {
 namespace {
@@ -172,6 +187,16 @@ std::string rate(const std::string& name, const nlohmann::json& response, double
   std::snprintf(line, sizeof line, "%s: %.3g %s/s", name.c_str(),
                 result["count"].get<double>() / seconds_per_run, unit.c_str());
   return line;
+}
+
+double cpu_seconds() {
+#ifdef __EMSCRIPTEN__
+  return motive_bench_cpu_microseconds() * 1e-6;
+#else
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+#endif
 }
 
 }  // namespace motive::bench

@@ -3,8 +3,11 @@
 // (motive_wasm_bench, run with node) print the same table and scripts/bench.sh can set them side by
 // side.
 //
-//   motive_bench_plain [--quick] [--smoke] [--scaling] [--filter TEXT] [--min-time SECONDS]
+//   motive_bench_plain [--quick] [--smoke] [--scaling] [--cpu-time] [--filter TEXT] [--min-time SECONDS]
 //                      [--print-model NAME]
+//
+// --cpu-time measures the process's CPU time instead of the wall time (natively
+// CLOCK_PROCESS_CPUTIME_ID, under Node process.cpuUsage()): on a loaded machine, the one to compare.
 //
 // Before any timing, every family of workloads (each Shape) is warmed up on its smallest workload
 // until its time per round stops falling (0.5 to 5 s), so that no family's first measurement pays
@@ -24,7 +27,20 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+// Wall time, or with --cpu-time the CPU time of the process (motive::bench::cpu_seconds): on a shared,
+// loaded machine the wall time also counts the other processes' turns on the cores.
+struct Clock {
+  using duration = std::chrono::duration<double>;
+  using rep = double;
+  using period = std::ratio<1>;
+  using time_point = std::chrono::time_point<Clock>;
+  static inline bool cpu = false;
+  static time_point now() {
+    if (cpu) return time_point(duration(motive::bench::cpu_seconds()));
+    return time_point(
+        std::chrono::duration_cast<duration>(std::chrono::steady_clock::now().time_since_epoch()));
+  }
+};
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -38,8 +54,8 @@ constexpr const char* kPlatform = "native";
 
 int usage() {
   std::fprintf(stderr,
-               "usage: motive_bench_plain [--quick] [--smoke] [--scaling] [--filter TEXT] [--min-time SECONDS] "
-               "[--print-model NAME]\n");
+               "usage: motive_bench_plain [--quick] [--smoke] [--scaling] [--cpu-time] [--filter TEXT] "
+               "[--min-time SECONDS] [--print-model NAME]\n");
   return 2;
 }
 
@@ -61,6 +77,8 @@ int main(int argc, char** argv) {
       quick = true;
     } else if (arg == "--scaling") {
       scaling = true;
+    } else if (arg == "--cpu-time") {
+      Clock::cpu = true;
     } else if (arg == "--filter" && i + 1 < argc) {
       filter = argv[++i];
     } else if (arg == "--min-time" && i + 1 < argc) {

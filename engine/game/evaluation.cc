@@ -134,17 +134,19 @@ Counterfactual counterfactual(const Game& game, const State& state, int player, 
     out.feasible.push_back(c);
   }
   const double parts = static_cast<double>(out.feasible.size() + 2);
+  // The unconstrained simulation does not depend on the action: one for every SBUE below.
+  const Samples baseline = simulate(game, state, options.simulate, {});
   for (std::size_t k = 0; k < out.feasible.size(); ++k) {
     Context part(context ? context->part(k / parts, (k + 1) / parts) : ProgressCallback{});
     Candidate& c = out.feasible[k];
-    Sbue u = sbue(game, state, player, c.action, options.simulate, context ? &part : nullptr);
+    Sbue u = sbue(game, state, player, c.action, options.simulate, baseline, context ? &part : nullptr);
     c.utility = u.mean[player];
     c.score = options.alpha * c.similarity + options.beta * c.utility;
   }
   std::stable_sort(out.feasible.begin(), out.feasible.end(),
                    [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
   Context last(context ? context->part((parts - 2) / parts, 1) : ProgressCallback{});
-  out.original = sbue(game, state, player, explained, options.simulate, context ? &last : nullptr);
+  out.original = sbue(game, state, player, explained, options.simulate, baseline, context ? &last : nullptr);
   if (out.feasible.empty()) {
     out.reason = counts.size() <= 1 && counts.count(explained)
                      ? "the policy drew only the explained action: no other action satisfies the query"
@@ -153,7 +155,7 @@ Counterfactual counterfactual(const Game& game, const State& state, int player, 
     return out;
   }
   out.best = out.feasible.front();
-  out.counterfactual = sbue(game, state, player, out.best->action, options.simulate);
+  out.counterfactual = sbue(game, state, player, out.best->action, options.simulate, baseline);
   return out;
 }
 

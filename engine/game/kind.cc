@@ -279,9 +279,13 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
   }
   json actions = json::array();
   json exact_info;
+  // The unconstrained simulation (the z-scores' μ and σ) is the same for every action: run once.
+  const double parts = static_cast<double>(compared.size() + 1);
+  Context baseline_part(context.part(0, 1 / parts));
+  const Samples baseline = simulate(game, *s, o, {}, &baseline_part);
   for (std::size_t k = 0; k < compared.size(); ++k) {
-    Context part(context.part(static_cast<double>(k) / compared.size(), static_cast<double>(k + 1) / compared.size()));
-    Sbue r = sbue(game, *s, player, compared[k], o, &part);
+    Context part(context.part((k + 1) / parts, (k + 2) / parts));
+    Sbue r = sbue(game, *s, player, compared[k], o, baseline, &part);
     double probability = 0;
     for (const auto& [a, q] : dist) {
       if (a == compared[k]) probability = q;

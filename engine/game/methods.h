@@ -81,6 +81,10 @@ struct Sbue {
 };
 Sbue sbue(const Game& game, const State& state, int player, const Action& action,
           const SimulateOptions& options, const Context* context = nullptr);
+// The same with the unconstrained simulation given (simulate(game, state, options, {})): it does not
+// depend on the action, so SBUE of several actions at one seed (the page's alternatives) runs it once.
+Sbue sbue(const Game& game, const State& state, int player, const Action& action,
+          const SimulateOptions& options, const Samples& baseline, const Context* context = nullptr);
 
 // SICA (Algorithm 3): the p × p Pearson correlation matrix of the columns of Simulate(s, k, d, ∅).
 // A pair with a constant column has no correlation: the cell is undefined with the reason, never 0.
