@@ -56,7 +56,16 @@ class UserState final : public State {
   std::string chance_label(int outcome) const override;
   void apply_chance(int outcome, double* reward) override;
   std::unique_ptr<State> clone() const override { return std::make_unique<UserState>(*this); }
-  void copy_from(const State& other) override { *this = static_cast<const UserState&>(other); }
+  // Copies the values set only (those past set_ are never read): a rollout starts with a copy, and the
+  // whole array (512 bytes) was the largest part of a short game's rollout, under wasm most of all.
+  void copy_from(const State& other) override {
+    const auto& o = static_cast<const UserState&>(other);
+    game_ = o.game_;
+    step_ = o.step_;
+    set_ = o.set_;
+    index_ = o.index_;
+    std::copy(o.values_.begin(), o.values_.begin() + set_, values_.begin());
+  }
   std::string serialise() const override;
   std::string describe() const override;
   int move_number() const override { return step_; }
