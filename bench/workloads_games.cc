@@ -26,6 +26,31 @@
 // handle_request as the other workloads do. A raw workload answers {"ok": true, "result": {"count": n,
 // "unit": "rollouts"}}, and the harness prints n per second on a comment line under its row
 // (rate()). Every sampled method is seeded, so both builds do the same work.
+//
+// One run (scripts/bench.sh --cpu-time --filter cop_, then public_goods, then adv_; 2026-11-26, the
+// shared 2-core machine under a load of 12, so CPU time; Node 20 --no-liftoff):
+//
+//   workload                        native ms    wasm ms   wasm/native
+//   cop_whole_play/rollouts           129.4       188.9       1.46     7.7e5 and 5.3e5 rollouts/s
+//   cop_announcement/rollouts         227.4       264.9       1.16     4.4e6 and 3.8e6 rollouts/s
+//   cop_start/sica                     12.7        19.0       1.49
+//   cop_politician_first/sbue         121.4       225.1       1.85     9 actions
+//   cop_announcements/exact_sbue        0.004       0.010     2.2
+//   cop_announcements/sbue             12.1        21.9       1.80
+//   public_goods/sica                   2.14        3.10      1.45
+//   adv_heist/random_steps              0.620       0.573     0.93     1.1e7 and 1.2e7 steps/s
+//   adv_heist/exact_baseline            0.170       0.354     2.09
+//   adv_heist/baseline                  0.899       1.102     1.23
+//   adv_campaign/random_steps           0.561       0.554     0.99     9.4e6 and 9.5e6 steps/s
+//   adv_campaign/exact_baseline         0.095       0.180     1.89
+//   adv_campaign/baseline               0.731       0.847     1.16
+//   adv_startup/random_steps            0.583       0.540     0.93     1.0e7 and 1.1e7 steps/s
+//   adv_startup/exact_baseline          0.076       0.110     1.44
+//   adv_startup/baseline                0.759       0.871     1.15
+//
+// A second run a minute later gave ratios 1.18 to 1.63 for the COP rows, 2.2 for public goods and
+// 1.1 to 2.6 for the adventures (the sub-millisecond rows vary most): the machine's noise is about
+// ±0.3 on a ratio. The wall time is useless there (a process got a sixth of a core).
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
@@ -40,10 +65,10 @@
 #include "adventure/agents.h"
 #include "adventure/metrics.h"
 #include "api/api.h"
-#include "bench/workloads.h"
 #include "core/diagnostics.h"
 #include "game/methods.h"
 #include "game/model.h"
+#include "workloads.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>

@@ -4,13 +4,16 @@
 #
 #   workload                     native ms    wasm ms   wasm/native
 #
-#   scripts/bench.sh [--quick] [--scaling] [--filter TEXT] [--min-time SECONDS]
+#   scripts/bench.sh [--quick] [--scaling] [--cpu-time] [--filter TEXT] [--min-time SECONDS]
 #
 # Both sides are the plain harness wasm/bench_main.cc (motive_bench_plain natively,
 # build/wasm/motive_wasm_bench.js as wasm): each run repeats a workload until --min-time seconds
 # (default 0.2) have passed and reports the mean time per run. --scaling: the scaling benchmark (random
 # CIDs, enumeration against variable elimination) instead of the standard workloads. For Google Benchmark's view of the
-# native side (settings/s counters), run build/native/motive_bench.
+# native side (settings/s counters), run build/native/motive_bench. --cpu-time: the process's CPU time
+# instead of the wall time (on a shared, loaded machine). The raw game and adventure workloads
+# (bench/workloads_games.cc) print their rollouts/s or steps/s on a comment line under their row
+# (build/bench-logs/native.txt and wasm.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

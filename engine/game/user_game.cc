@@ -1,6 +1,7 @@
 #include "core/diagnostics.h"
 #include "game/user_game.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
