@@ -14,18 +14,24 @@ namespace {
 // floating-point operations (COP multiplies trust factors as messages arrive): equal within this.
 constexpr double kPolicyTolerance = 1e-9;
 
-std::string budget_message(const Game& game, int player, double count, std::int64_t max_nodes, bool estimated) {
+std::string budget_message(const Game& game, int player, double count, std::int64_t max_nodes,
+                           bool estimated) {
   char number[32];
   std::snprintf(number, sizeof number, "%.3g", count);
-  return "MEG enumerates the game below this state for every action of " + game.player_name(player) +
-         ": " + (estimated ? "about " : "more than ") + number + (estimated ? " plays (estimated along one play)" : " nodes") +
+  return "MEG enumerates the game below this state for every action of " + game.player_name(player) + ": " +
+         (estimated ? "about " : "more than ") + number +
+         (estimated ? " plays (estimated along one play)" : " nodes") +
          ", more than max_nodes = " + std::to_string(max_nodes);
 }
 
 class Builder {
  public:
   Builder(const Game& game, int player, std::int64_t max_nodes, const Context* context)
-      : game_(game), player_(player), players_(game.num_players()), max_nodes_(max_nodes), context_(context) {}
+      : game_(game),
+        player_(player),
+        players_(game.num_players()),
+        max_nodes_(max_nodes),
+        context_(context) {}
 
   DecisionProblem build(const State& root) {
     const int depth = 2 * (game_.max_length() + 2);
@@ -49,7 +55,8 @@ class Builder {
       throw RequestError("analysis.budget_exceeded",
                          budget_message(game_, player_, static_cast<double>(max_nodes_), max_nodes_, false),
                          "give a later state, or raise max_nodes");
-    if (context_ && nodes_ % 65536 == 0) context_->report(std::min(0.99, static_cast<double>(nodes_) / max_nodes_));
+    if (context_ && nodes_ % 65536 == 0)
+      context_->report(std::min(0.99, static_cast<double>(nodes_) / max_nodes_));
   }
 
   // `s` reached with probability w under chance and the others, after `stage` decisions of the player
@@ -172,8 +179,9 @@ class Builder {
       for (int k = 0; k < actions; ++k)
         if (std::abs(info.policy[k] - policy[k]) > kPolicyTolerance)
           throw RequestError("analysis.not_supported",
-                             game_.player_name(player_) + "'s policy differs between two states of its information \"" +
-                                 it->first + "\": it reads more than the player can see",
+                             game_.player_name(player_) +
+                                 "'s policy differs between two states of its information \"" + it->first +
+                                 "\": it reads more than the player can see",
                              "MEG compares the policy with policies of the player's information");
     }
     infos_[stage][it->second].mass += w;
@@ -183,9 +191,10 @@ class Builder {
   DecisionProblem finish() {
     const int stages = static_cast<int>(infos_.size());
     if (stages == 0)
-      throw RequestError("analysis.not_supported",
-                         game_.player_name(player_) + " makes no decision below this state: MEG measures decisions",
-                         "give an earlier state, or another player");
+      throw RequestError(
+          "analysis.not_supported",
+          game_.player_name(player_) + " makes no decision below this state: MEG measures decisions",
+          "give an earlier state, or another player");
     DecisionProblem out;
     out.player = player_;
     out.nodes = nodes_;
@@ -203,7 +212,8 @@ class Builder {
       for (int o = 0; o < st.observations; ++o) {
         const Info& info = infos_[k][o];
         out.information[k].push_back(info.text);
-        std::copy(info.policy.begin(), info.policy.end(), out.agent[k].begin() + static_cast<std::ptrdiff_t>(o) * st.actions);
+        std::copy(info.policy.begin(), info.policy.end(),
+                  out.agent[k].begin() + static_cast<std::ptrdiff_t>(o) * st.actions);
       }
     }
     // The next information set's distribution from each (information set, action): its mass over the
@@ -211,7 +221,8 @@ class Builder {
     process.initial.assign(infos_[0].size(), 0.0);
     for (int o = 0; o < static_cast<int>(infos_[0].size()); ++o) process.initial[o] = infos_[0][o].mass;
     for (int k = 0; k + 1 < stages; ++k) {
-      process.stages[k].next.assign(static_cast<std::size_t>(process.stages[k].observations) * process.stages[k].actions, {});
+      process.stages[k].next.assign(
+          static_cast<std::size_t>(process.stages[k].observations) * process.stages[k].actions, {});
       for (int o = 0; o < static_cast<int>(infos_[k + 1].size()); ++o) {
         const Info& info = infos_[k + 1][o];
         const int parent = info.parent / process.stages[k].actions;
@@ -224,12 +235,13 @@ class Builder {
     for (int k = 0; k < static_cast<int>(ended_after_.size()); ++k) {
       if (ended_after_[k] && k != stages)
         throw RequestError("analysis.not_supported",
-                           "some plays meet " + std::to_string(k) + " decisions of " + game_.player_name(player_) +
-                               " and others " + std::to_string(stages) +
+                           "some plays meet " + std::to_string(k) + " decisions of " +
+                               game_.player_name(player_) + " and others " + std::to_string(stages) +
                                ": MEG here needs the same decisions in every play (a CID's)",
                            "give a state from which every play has the same decisions of the player");
     }
-    out.utilities.assign(players_, std::vector<double>(static_cast<std::size_t>(last.observations) * last.actions, 0.0));
+    out.utilities.assign(
+        players_, std::vector<double>(static_cast<std::size_t>(last.observations) * last.actions, 0.0));
     out.scales = scales_;
     const std::vector<double>& sums = leaf_sums_.at(static_cast<std::size_t>(stages));
     for (std::size_t r = 0; r < out.utilities[0].size(); ++r) {
@@ -242,7 +254,8 @@ class Builder {
         if (process.stages[k].next[r].empty())
           throw RequestError("analysis.not_supported",
                              "some plays end after " + std::to_string(k + 1) + " decisions of " +
-                                 game_.player_name(player_) + ", others go on: MEG here needs the same decisions "
+                                 game_.player_name(player_) +
+                                 ", others go on: MEG here needs the same decisions "
                                  "in every play (a CID's)",
                              "give a state from which every play has the same decisions of the player");
         std::sort(process.stages[k].next[r].begin(), process.stages[k].next[r].end());
@@ -262,7 +275,7 @@ class Builder {
   std::vector<ActionSpace> spaces_;
   std::vector<std::vector<double>> leaf_sums_;  // per number of decisions: per row, per player, Σ w · return
   std::vector<double> scales_ = std::vector<double>(kMaxPlayers, 0.0);
-  std::vector<bool> ended_after_;                // per number of decisions: whether a play ended after it
+  std::vector<bool> ended_after_;  // per number of decisions: whether a play ended after it
 };
 
 }  // namespace

@@ -58,10 +58,10 @@ struct DecisionProblem {
   std::vector<std::vector<double>> utilities;
   // Per player j: the largest |return| of any play (the scale of tolerances).
   std::vector<double> scales;
-  meg::StagePolicy agent;                                 // the player's own policy on the process
-  std::vector<std::vector<std::string>> information;      // per stage, per observation: the information text
-  std::vector<ActionSpace> spaces;                        // per stage: the player's actions
-  std::int64_t nodes = 0;                                 // tree nodes enumerated
+  meg::StagePolicy agent;                             // the player's own policy on the process
+  std::vector<std::vector<std::string>> information;  // per stage, per observation: the information text
+  std::vector<ActionSpace> spaces;                    // per stage: the player's actions
+  std::int64_t nodes = 0;                             // tree nodes enumerated
 };
 
 // The number of leaves of the tree the problem enumerates, were every node as wide as those on one play.
