@@ -233,8 +233,8 @@ void meg(const json& r, std::ostream& out) {
 
 // A game player's MEG towards a player's return, then its decisions' shares.
 void game_meg(const json& r, std::ostream& out) {
-  out << "MEG of " << cell_text(r.at("player")) << " towards " << cell_text(r.at("towards")) << "'s return: "
-      << cell_text(r.at("meg")) << " of at most " << cell_text(r.at("bound")) << "\n";
+  out << "MEG of " << cell_text(r.at("player")) << " towards " << cell_text(r.at("towards"))
+      << "'s return: " << cell_text(r.at("meg")) << " of at most " << cell_text(r.at("bound")) << "\n";
   out << "rationality beta*: " << cell_text(r.at("beta")) << " (" << cell_text(r.at("leaning")) << ")\n";
   out << "expected utility: " << cell_text(r.at("expected_utility")) << " (the maximum-entropy policy's "
       << cell_text(r.at("maxent_expected_utility")) << ")\n";
@@ -243,8 +243,9 @@ void game_meg(const json& r, std::ostream& out) {
       << cell_text(r.at("max_nodes")) << "\n\n";
   Rows rows = {{"decision", "actions", "information sets", "MEG share", "bound"}};
   for (const json& d : r.at("decisions"))
-    rows.push_back({cell_text(d.at("decision")), cell_text(d.at("actions")), cell_text(d.at("information_sets")),
-                    cell_text(d.at("contribution")), cell_text(d.at("bound"))});
+    rows.push_back({cell_text(d.at("decision")), cell_text(d.at("actions")),
+                    cell_text(d.at("information_sets")), cell_text(d.at("contribution")),
+                    cell_text(d.at("bound"))});
   print_table(rows, out);
 }
 

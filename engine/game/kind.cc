@@ -596,7 +596,8 @@ int named_player(const Game& game, const Params& params, const char* name, int f
   if (i < 0) {
     std::vector<std::string> names;
     for (int k = 0; k < game.num_players(); ++k) names.push_back(game.player_name(k));
-    throw RequestError("request.unknown_player", "\"" + given + "\" is not a player", did_you_mean(given, names));
+    throw RequestError("request.unknown_player", "\"" + given + "\" is not a player",
+                       did_you_mean(given, names));
   }
   return i;
 }
@@ -626,8 +627,9 @@ json meg_analysis(const GameModel& model, const Params& params, Context& context
       if (estimated_problem_leaves(game, *t, player) <= static_cast<double>(max_nodes))
         fits += (fits.empty() ? "" : ", ") + ("\"" + name + "\"");
     }
-    throw RequestError(e.id, e.what(),
-                       fits.empty() ? e.hint : "give a later state (within the budget: " + fits + "), or raise max_nodes");
+    throw RequestError(
+        e.id, e.what(),
+        fits.empty() ? e.hint : "give a later state (within the budget: " + fits + "), or raise max_nodes");
   }
   const meg::CidMeg m = game_meg(problem, towards, ends);
   const meg::CidProcess& process = problem.process;
@@ -643,7 +645,9 @@ json meg_analysis(const GameModel& model, const Params& params, Context& context
                          {"bound", std::log(static_cast<double>(process.stages[k].actions))},
                          {"contribution", number_json(m.contributions[k])}});
   }
-  std::string leaning = m.beta > 0 ? "serves" : m.beta < 0 ? "works against" : "neither serves nor works against";
+  std::string leaning = m.beta > 0   ? "serve"
+                        : m.beta < 0 ? "work against"
+                                     : "neither serve nor work against";
   return {{"players", players_json(game)},
           {"state", s->serialise()},
           {"player", game.player_name(player)},
@@ -652,7 +656,8 @@ json meg_analysis(const GameModel& model, const Params& params, Context& context
           {"bound", m.bound},
           {"normalised", m.bound > 0 ? json(number_json(m.meg / m.bound)) : json(nullptr)},
           {"beta", number_json(m.beta)},
-          {"leaning", game.player_name(player) + "'s choices " + leaning + " " + game.player_name(towards) + "'s return"},
+          {"leaning", game.player_name(player) + "'s choices " + leaning + " " + game.player_name(towards) +
+                          "'s return"},
           {"expected_utility", m.expected_utility},
           {"maxent_expected_utility", m.maxent_expected_utility},
           {"utility_range", number_json(m.utility_range)},
