@@ -339,6 +339,18 @@ TEST(GameMeg, WhoseSentenceEachPersonalitysChoicesServe) {
   EXPECT_GT(at[kSimple][kPolitician].meg, 2 * at[kSimple][kSimple].meg);
   EXPECT_GT(at[kPolitician][kSimple].meg, 2 * at[kPolitician][kPolitician].meg);
   EXPECT_NEAR(at[kPolitician][kSimple].meg, std::log(4.0), 1e-3);
+  // The con-artist's three values are equal (to 10^-5): at this state each of its verdicts touches one
+  // sentence (blaming the politician helps itself and harms the politician, blaming the simple person harms
+  // only the simple person), so towards each sentence its policy is a choice between two pairs of actions,
+  // the pair it prefers taken with p = P(blames the politician) = P(blames the simple person), and
+  // MEG ≈ log 2 − H_b(p) (the other verdict moves each sentence by at most 2·10^-5 years).
+  std::vector<std::pair<Action, double>> con;
+  four.policy(kCon).distribution(*announcements, kCon, &con);
+  double p = 0, q = 0;  // slot 0: about the simple person; slot 1: about the politician
+  for (const auto& [a, x] : con) p += a[1] == 1 ? x : 0, q += a[0] == 1 ? x : 0;
+  EXPECT_NEAR(p, q, 1e-12);
+  const double pairs = std::log(2.0) + p * std::log(p) + (1 - p) * std::log(1 - p);
+  for (int j = 0; j < 3; ++j) EXPECT_NEAR(at[kCon][j].meg, pairs, 1e-5) << j;
   // Over a whole one-round game (messages and announcements, every speaking order), the con-artist's
   // choices are more goal-directed against the others' sentences than towards its own: it is a spoiler
   // more than a self-server; the others are least goal-directed about the con-artist's sentence.
