@@ -250,6 +250,94 @@ TEST(GameMeg, UserWrittenGamesArePerfectInformationButForSimultaneousMoves) {
   }
 }
 
+// A coin (hidden or seen), then one player guesses it, `guesses` times in a row; it is paid 1 per right
+// guess. The policy guesses heads with probability 0.8, or (when `peeks`) the coin with probability 0.8
+// whatever the information says; `forgets` hides the player's first guess from its information.
+struct CoinGame final : Game {
+  struct S final : State {
+    const CoinGame* g;
+    int coin = -1, guesses = 0;
+    explicit S(const CoinGame* game) : g(game) {}
+    NodeType type() const override {
+      return coin < 0 ? NodeType::kChance : guesses < g->guesses ? NodeType::kDecision : NodeType::kTerminal;
+    }
+    int acting(int* players) const override { return players[0] = 0, 1; }
+    ActionSpace legal_actions(int) const override { return {{{"guess", {"heads", "tails"}}}}; }
+    void apply_actions(const Action* joint, double* reward) override {
+      reward[0] += joint[0][0] == coin;
+      first = guesses == 0 ? joint[0][0] : first;
+      ++guesses;
+    }
+    int first = -1;
+    int num_chance_outcomes() const override { return 2; }
+    double chance_probability(int) const override { return 0.5; }
+    std::string chance_label(int k) const override { return k ? "tails" : "heads"; }
+    void apply_chance(int k, double*) override { coin = k; }
+    std::unique_ptr<State> clone() const override { return std::make_unique<S>(*this); }
+    void copy_from(const State& other) override { *this = static_cast<const S&>(other); }
+    std::string serialise() const override {
+      return "coin " + std::to_string(coin) + " " + std::to_string(guesses) + " " + std::to_string(first);
+    }
+    std::string describe() const override { return "{}"; }
+    int move_number() const override { return (coin >= 0) + guesses; }
+    std::string information(int) const override {
+      return (g->hidden ? std::string("?") : std::to_string(coin)) + " " + std::to_string(guesses) +
+             (g->forgets ? std::string() : " " + std::to_string(first));
+    }
+  };
+  struct P final : Policy {
+    const CoinGame* g;
+    explicit P(const CoinGame* game) : g(game) {}
+    Action sample(const State&, int, Rng& rng) const override { return Action{rng.uniform() < 0.8 ? 0 : 1}; }
+    void distribution(const State& state, int, std::vector<std::pair<Action, double>>* out) const override {
+      const int likely = g->peeks ? static_cast<const S&>(state).coin : 0;
+      *out = {{Action{likely}, 0.8}, {Action{1 - likely}, 0.2}};
+    }
+  };
+  bool hidden = true, peeks = false, forgets = false;
+  int guesses = 1;
+  P policy_{this};
+  int num_players() const override { return 1; }
+  std::string player_name(int) const override { return "guesser"; }
+  std::unique_ptr<State> initial_state() const override { return std::make_unique<S>(this); }
+  std::unique_ptr<State> deserialise(std::string_view, std::string*) const override { return nullptr; }
+  const Policy& policy(int) const override { return policy_; }
+  int max_length() const override { return 1 + guesses; }
+};
+
+std::string refusal(const CoinGame& game) {
+  try {
+    decision_problem(game, *game.initial_state(), 0, 1000);
+  } catch (const RequestError& e) {
+    return e.id + ": " + e.what();
+  }
+  return "";
+}
+
+TEST(GameMeg, ChoicesAreMeasuredOnlyAgainstWhatThePlayerCanSee) {
+  // A hidden coin: every guess is worth 1/2, so no policy of the information is better than another,
+  // and MEG is 0 (property 3 of meg.md: no goal-directedness without influence on the utility).
+  CoinGame hidden;
+  meg::CidMeg m = game_meg(decision_problem(hidden, *hidden.initial_state(), 0, 1000), 0);
+  EXPECT_NEAR(m.meg, 0.0, 1e-12);
+  // A seen coin, guessed right with 0.8: the mouse-and-cheese value log 2 − H_b(0.8) of meg.md.
+  CoinGame seen;
+  seen.hidden = false, seen.peeks = true;
+  m = game_meg(decision_problem(seen, *seen.initial_state(), 0, 1000), 0);
+  EXPECT_NEAR(m.meg, std::log(2.0) + 0.8 * std::log(0.8) + 0.2 * std::log(0.2), 1e-9);
+  // A policy that peeks at a coin its information hides, and a player that forgets its first guess,
+  // are refused rather than measured against the wrong policy class.
+  CoinGame peeking;
+  peeking.peeks = true;
+  EXPECT_EQ(refusal(peeking).rfind("analysis.not_supported: guesser's policy differs", 0), 0u)
+      << refusal(peeking);
+  CoinGame forgetful;
+  forgetful.guesses = 2, forgetful.forgets = true;
+  EXPECT_NE(refusal(forgetful).find("no perfect recall"), std::string::npos) << refusal(forgetful);
+  forgetful.forgets = false;
+  EXPECT_EQ(refusal(forgetful), "");
+}
+
 TEST(GameMeg, TheAnalysisReportsItsNumbersAndRefusesTreesOverItsBudget) {
   auto model = read(example("cop.jsonc"));
   json r = run(*model, {{"state", "announcements"}, {"player", "con-artist"}, {"towards", "politician"}});
