@@ -602,6 +602,12 @@ int named_player(const Game& game, const Params& params, const char* name, int f
   return i;
 }
 
+// Goal-directedness across the papers (MacDermott et al. 2024, Def. 3.2; docs/games.md, "Across the
+// papers"): known-utility MEG of `player`'s choices below the state towards `towards`'s return, the
+// others' policies and chance fixed, over the player's information sets (game/meg.h says what a player
+// conditions on and why the problem is then a CID's). β*'s sign says whether the choices serve that
+// return or work against it; a tree over max_nodes is analysis.budget_exceeded, naming the file's states
+// that fit.
 json meg_analysis(const GameModel& model, const Params& params, Context& context) {
   const Game& game = *model.game;
   std::unique_ptr<State> s = state_param(model, params);
@@ -645,29 +651,28 @@ json meg_analysis(const GameModel& model, const Params& params, Context& context
                          {"bound", std::log(static_cast<double>(process.stages[k].actions))},
                          {"contribution", number_json(m.contributions[k])}});
   }
-  std::string leaning = m.beta > 0   ? "serve"
-                        : m.beta < 0 ? "work against"
-                                     : "neither serve nor work against";
-  return {{"players", players_json(game)},
-          {"state", s->serialise()},
-          {"player", game.player_name(player)},
-          {"towards", game.player_name(towards)},
-          {"meg", number_json(m.meg)},
-          {"bound", m.bound},
-          {"normalised", m.bound > 0 ? json(number_json(m.meg / m.bound)) : json(nullptr)},
-          {"beta", number_json(m.beta)},
-          {"leaning", game.player_name(player) + "'s choices " + leaning + " " + game.player_name(towards) +
-                          "'s return"},
-          {"expected_utility", m.expected_utility},
-          {"maxent_expected_utility", m.maxent_expected_utility},
-          {"utility_range", number_json(m.utility_range)},
-          {"converged", m.converged},
-          {"iterations", m.iterations},
-          {"gradient_norm", m.gradient_norm},
-          {"decisions", decisions},
-          {"nodes", problem.nodes},
-          {"max_nodes", max_nodes},
-          {"at_infinity", ends == meg::Ends::kUniform ? "uniform" : "maxent"}};
+  std::string leaning = m.beta > 0 ? "serve" : m.beta < 0 ? "work against" : "neither serve nor work against";
+  json out = {{"players", players_json(game)},
+              {"state", s->serialise()},
+              {"player", game.player_name(player)},
+              {"towards", game.player_name(towards)},
+              {"meg", number_json(m.meg)},
+              {"bound", m.bound},
+              {"beta", number_json(m.beta)},
+              {"leaning", game.player_name(player) + "'s choices " + leaning + " " +
+                              game.player_name(towards) + "'s return"},
+              {"expected_utility", m.expected_utility},
+              {"maxent_expected_utility", m.maxent_expected_utility},
+              {"utility_range", number_json(m.utility_range)},
+              {"converged", m.converged},
+              {"iterations", m.iterations},
+              {"gradient_norm", m.gradient_norm},
+              {"decisions", decisions},
+              {"nodes", problem.nodes},
+              {"max_nodes", max_nodes},
+              {"at_infinity", ends == meg::Ends::kUniform ? "uniform" : "maxent"}};
+  if (m.bound > 0) out["normalised"] = m.meg / m.bound;  // MEG over its bound, in [0, 1]
+  return out;
 }
 
 // ---- the table --------------------------------------------------------------------------------------
