@@ -231,6 +231,24 @@ void meg(const json& r, std::ostream& out) {
         << cell_text(r.value("iterations", json(0))) << " iterations)\n";
 }
 
+// A game player's MEG towards a player's return, then its decisions' shares.
+void game_meg(const json& r, std::ostream& out) {
+  out << "MEG of " << cell_text(r.at("player")) << " towards " << cell_text(r.at("towards"))
+      << "'s return: " << cell_text(r.at("meg")) << " of at most " << cell_text(r.at("bound")) << "\n";
+  out << "rationality beta*: " << cell_text(r.at("beta")) << " (" << cell_text(r.at("leaning")) << ")\n";
+  out << "expected utility: " << cell_text(r.at("expected_utility")) << " (the maximum-entropy policy's "
+      << cell_text(r.at("maxent_expected_utility")) << ")\n";
+  out << "converged: " << (r.at("converged").get<bool>() ? "yes" : "no") << " ("
+      << cell_text(r.at("iterations")) << " iterations); " << cell_text(r.at("nodes")) << " nodes of at most "
+      << cell_text(r.at("max_nodes")) << "\n\n";
+  Rows rows = {{"decision", "actions", "information sets", "MEG share", "bound"}};
+  for (const json& d : r.at("decisions"))
+    rows.push_back({cell_text(d.at("decision")), cell_text(d.at("actions")),
+                    cell_text(d.at("information_sets")), cell_text(d.at("contribution")),
+                    cell_text(d.at("bound"))});
+  print_table(rows, out);
+}
+
 void meg_sweep(const json& r, std::ostream& out) {
   Rows rows = {{cell_text(r.at("parameter")), "known MEG", "unknown MEG", "beta*"}};
   for (const json& p : r.at("points"))
@@ -278,6 +296,7 @@ constexpr Printer kPrinters[] = {
     {"scim", "meg", meg},
     {"gridworld", "meg", meg},
     {"mdp", "meg", meg},
+    {"game", "meg", game_meg},
     {"gridworld", "meg_sweep", meg_sweep},
     {"mdp", "meg_sweep", meg_sweep},
 };

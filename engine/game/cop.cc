@@ -333,6 +333,24 @@ std::string CopState::serialise() const {
   return out;
 }
 
+std::string CopState::information(int player) const {
+  // "<player> saw: >1p <2m ...": > a message it sent (to, signal), < one it received (from, signal).
+  std::string out = std::to_string(player) + (phase() == Phase::kTalk ? " talk" : " announce") + " saw:";
+  for (int m = 0; m < messages_; ++m) {
+    if (log_[m].from == player) {
+      out += " >";
+      out += static_cast<char>('0' + log_[m].to);
+    } else if (log_[m].to == player) {
+      out += " <";
+      out += static_cast<char>('0' + log_[m].from);
+    } else {
+      continue;
+    }
+    out += kSignalLetters[log_[m].signal];
+  }
+  return out;
+}
+
 bool CopState::parse(std::string_view text, std::string* error) {
   *this = CopState(game_);
   std::istringstream in{std::string(text)};

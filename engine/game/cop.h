@@ -91,6 +91,10 @@ class CopState final : public State {
   std::string serialise() const override;
   std::string describe() const override;
   int move_number() const override;
+  // A player's information: the messages it sent and received, in the order they happened (messages
+  // are private: it sees neither the others' messages to each other nor the speaking order), and
+  // whether the announcements have come.
+  std::string information(int player) const override;
 
   // The agent to speak next (kTalk).
   int speaker() const;

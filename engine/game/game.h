@@ -146,6 +146,16 @@ class State {
   virtual std::string describe() const = 0;
   // How many decision and chance nodes lie behind this state.
   virtual int move_number() const = 0;
+
+  // What `player` knows at this decision node, as a text: two nodes with the same text are one
+  // information set of the player (it cannot tell them apart). It must determine the player's policy
+  // and legal actions there, and remember the player's own earlier moves and information (perfect
+  // recall). The default, the whole state, suits games whose only hidden moves are simultaneous ones
+  // (the state at a simultaneous node is the one before any of them): user-written games.
+  virtual std::string information(int player) const {
+    (void)player;
+    return serialise();
+  }
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "game/evaluation.h"
+#include "game/meg.h"
 #include "game/methods.h"
 #include "game/model.h"
 
@@ -591,6 +592,93 @@ json map_analysis(const GameModel& model, const Params& params, Context& context
                        {"n", enemies_n}}}};
 }
 
+// A player named by a parameter (any player, acting here or not), or `fallback` when not given.
+int named_player(const Game& game, const Params& params, const char* name, int fallback) {
+  if (!params.has(name)) return fallback;
+  std::string given = params.string(name);
+  int i = find_player(game, given);
+  if (i < 0) {
+    std::vector<std::string> names;
+    for (int k = 0; k < game.num_players(); ++k) names.push_back(game.player_name(k));
+    throw RequestError("request.unknown_player", "\"" + given + "\" is not a player",
+                       did_you_mean(given, names));
+  }
+  return i;
+}
+
+// Goal-directedness across the papers (MacDermott et al. 2024, Def. 3.2; docs/games.md, "Across the
+// papers"): known-utility MEG of `player`'s choices below the state towards `towards`'s return, the
+// others' policies and chance fixed, over the player's information sets (game/meg.h says what a player
+// conditions on and why the problem is then a CID's). β*'s sign says whether the choices serve that
+// return or work against it; a tree over max_nodes is analysis.budget_exceeded, naming the file's states
+// that fit.
+json meg_analysis(const GameModel& model, const Params& params, Context& context) {
+  const Game& game = *model.game;
+  std::unique_ptr<State> s = state_param(model, params);
+  int first = 0;
+  if (s->type() == NodeType::kDecision) {
+    int acting[kMaxPlayers];
+    s->acting(acting);
+    first = acting[0];
+  }
+  const int player = named_player(game, params, "player", first);
+  const int towards = named_player(game, params, "towards", player);
+  const std::int64_t max_nodes = params.integer("max_nodes");
+  const meg::Ends ends = meg::ends_param(params);
+  DecisionProblem problem;
+  try {
+    problem = decision_problem(game, *s, player, max_nodes, &context);
+  } catch (const RequestError& e) {
+    if (e.id != "analysis.budget_exceeded") throw;
+    // Name the file's states where the enumeration fits, so the user can pick one.
+    std::string fits;
+    for (const auto& [name, text] : model.states) {
+      std::unique_ptr<State> t = model.state(name);
+      if (estimated_problem_leaves(game, *t, player) <= static_cast<double>(max_nodes))
+        fits += (fits.empty() ? "" : ", ") + ("\"" + name + "\"");
+    }
+    throw RequestError(
+        e.id, e.what(),
+        fits.empty() ? e.hint : "give a later state (within the budget: " + fits + "), or raise max_nodes");
+  }
+  const meg::CidMeg m = game_meg(problem, towards, ends);
+  const meg::CidProcess& process = problem.process;
+  json decisions = json::array();
+  for (std::size_t k = 0; k < process.stages.size(); ++k) {
+    const ActionSpace& space = problem.spaces[k];
+    json slots = json::array();
+    for (const Slot& slot : space.slots) slots.push_back(slot.name);
+    decisions.push_back({{"decision", k + 1},
+                         {"slots", slots},
+                         {"actions", process.stages[k].actions},
+                         {"information_sets", process.stages[k].observations},
+                         {"bound", std::log(static_cast<double>(process.stages[k].actions))},
+                         {"contribution", number_json(m.contributions[k])}});
+  }
+  std::string leaning = m.beta > 0 ? "serve" : m.beta < 0 ? "work against" : "neither serve nor work against";
+  json out = {{"players", players_json(game)},
+              {"state", s->serialise()},
+              {"player", game.player_name(player)},
+              {"towards", game.player_name(towards)},
+              {"meg", number_json(m.meg)},
+              {"bound", m.bound},
+              {"beta", number_json(m.beta)},
+              {"leaning", game.player_name(player) + "'s choices " + leaning + " " +
+                              game.player_name(towards) + "'s return"},
+              {"expected_utility", m.expected_utility},
+              {"maxent_expected_utility", m.maxent_expected_utility},
+              {"utility_range", number_json(m.utility_range)},
+              {"converged", m.converged},
+              {"iterations", m.iterations},
+              {"gradient_norm", m.gradient_norm},
+              {"decisions", decisions},
+              {"nodes", problem.nodes},
+              {"max_nodes", max_nodes},
+              {"at_infinity", ends == meg::Ends::kUniform ? "uniform" : "maxent"}};
+  if (m.bound > 0) out["normalised"] = m.meg / m.bound;  // MEG over its bound, in [0, 1]
+  return out;
+}
+
 // ---- the table --------------------------------------------------------------------------------------
 
 std::optional<GameModel> read(std::string_view text, Diagnostics* diagnostics) {
@@ -691,6 +779,20 @@ KindSpec game_kind() {
        {ParamSpec::structured("annotations", "[{state, player, friends: [players], enemies: [players]}]").is_required(),
         ParamSpec::integer("k", 2, 1, 8, "K: the ranking's cut-off"), rollouts_spec(10000), depth_spec(), seed_spec()},
        analysis_of(&map_analysis)},
+      {"meg", "goal-directedness (known-utility MEG) of a player's choices towards its own return or another "
+              "player's, the others' policies fixed; conditioned on what the player can see",
+       "MacDermott et al. 2024", "Def. 3.2",
+       {state_spec(),
+        ParamSpec::string("player", "the player whose policy is measured (default: the first acting at the state, "
+                                    "else the first player)",
+                          "player"),
+        ParamSpec::string("towards", "the player whose return is the utility (default: the measured player)", "player"),
+        ParamSpec::integer("max_nodes", 1'000'000, 1, 100'000'000,
+                           "the enumeration's budget of tree nodes (every action of the player, every likely "
+                           "action of the others)"),
+        ParamSpec::choice("at_infinity", {"maxent", "uniform"}, "maxent",
+                          "π_±∞: the limit of π_β (\"maxent\") or uniform over the best (worst) actions")},
+       analysis_of(&meg_analysis)},
   };
   return kind;
 }
