@@ -203,7 +203,7 @@ export function counterfactualTab(page, settings, { node }) {
       const field = (name, label) =>
         numberField(settings, page.catalogue(), 'counterfactual', name, label, { onEnter: compute, size: 6 });
       out.append(
-        explainedControls(settings, here, { onChange: () => page.rerun(0), idPrefix: 'cf' }),
+        explainedControls(settings, here, { onChange: () => page.rerun(0), idPrefix: 'cf-explained' }),
         queryEditor(settings, entry, () => page.redraw()),
         el(
           'div',

@@ -69,7 +69,9 @@ export function explainedControls(settings, node, { onChange, idPrefix = 'game' 
       ),
     ),
   );
-  const probability = entry.policy?.find((p) => actionText(p.action) === actionText(action))?.probability;
+  const probability = entry.policy?.find(
+    (p) => actionText(p.action, entry.slots) === actionText(action, entry.slots),
+  )?.probability;
   return el(
     'div',
     { class: 'settings-controls game-explained' },

@@ -42,81 +42,85 @@ export function createGameKind(page) {
 
   // ---- the picture ----
 
-  const picker = el('select', {
-    id: 'game-state-picker',
-    'aria-label': 'State',
-    onChange: (event) => {
-      const value = event.target.value;
-      if (value.startsWith('named:')) select({ kind: 'named', name: value.slice(6) });
-      else if (value.startsWith('step:')) select({ kind: 'step', index: Number(value.slice(5)) });
-      else if (value === 'start') select({ kind: 'start' });
-    },
-  });
-  const back = el(
-    'button',
-    { type: 'button', class: 'small', id: 'game-back', onClick: () => stepBy(-1) },
-    '◀ Back',
-  );
-  const next = el(
-    'button',
-    { type: 'button', class: 'small', id: 'game-forward', onClick: () => stepBy(1) },
-    'Next ▶',
-  );
-  const stepFacts = el('span', { class: 'game-step-facts', id: 'game-step-facts', 'aria-live': 'polite' });
-  const seed = el('input', {
-    id: 'game-seed',
-    type: 'text',
-    inputmode: 'numeric',
-    size: 5,
-    'aria-label': 'the play’s seed',
-    onInput: (event) => {
-      settings.seed = event.target.value;
-    },
-    onKeydown: (event) => {
-      if (event.key === 'Enter') replay();
-    },
-  });
-  const stateInput = el('input', {
-    id: 'game-state-input',
-    type: 'text',
-    size: 26,
-    spellcheck: 'false',
-    placeholder: 'a state text, e.g. game 0 1',
-    'aria-label': 'a state text',
-    onKeydown: (event) => {
-      if (event.key === 'Enter') goToText();
-    },
-  });
-  const view = el('div', { class: 'game-view', id: 'game-view' });
-  const picture = el(
-    'div',
-    { class: 'game-picture' },
-    el(
+  // The picture's elements, made when first shown (the module is made before any DOM is needed).
+  let picker, back, next, stepFacts, seed, stateInput, view, picture;
+  function buildPicture() {
+    picker = el('select', {
+      id: 'game-state-picker',
+      'aria-label': 'State',
+      onChange: (event) => {
+        const value = event.target.value;
+        if (value.startsWith('named:')) select({ kind: 'named', name: value.slice(6) });
+        else if (value.startsWith('step:')) select({ kind: 'step', index: Number(value.slice(5)) });
+        else if (value === 'start') select({ kind: 'start' });
+      },
+    });
+    back = el(
+      'button',
+      { type: 'button', class: 'small', id: 'game-back', onClick: () => stepBy(-1) },
+      '◀ Back',
+    );
+    next = el(
+      'button',
+      { type: 'button', class: 'small', id: 'game-forward', onClick: () => stepBy(1) },
+      'Next ▶',
+    );
+    stepFacts = el('span', { class: 'game-step-facts', id: 'game-step-facts', 'aria-live': 'polite' });
+    seed = el('input', {
+      id: 'game-seed',
+      type: 'text',
+      inputmode: 'numeric',
+      size: 5,
+      'aria-label': 'the play’s seed',
+      onInput: (event) => {
+        settings.seed = event.target.value;
+      },
+      onKeydown: (event) => {
+        if (event.key === 'Enter') replay();
+      },
+    });
+    stateInput = el('input', {
+      id: 'game-state-input',
+      type: 'text',
+      size: 26,
+      spellcheck: 'false',
+      placeholder: 'a state text, e.g. game 0 1',
+      'aria-label': 'a state text',
+      onKeydown: (event) => {
+        if (event.key === 'Enter') goToText();
+      },
+    });
+    view = el('div', { class: 'game-view', id: 'game-view' });
+    picture = el(
       'div',
-      { class: 'game-toolbar', role: 'toolbar', 'aria-label': 'the state shown and analysed' },
-      el('label', null, 'State ', picker),
-      back,
-      next,
-      stepFacts,
-      el('label', null, 'seed ', seed),
+      { class: 'game-picture' },
       el(
-        'button',
-        { type: 'button', class: 'small', id: 'game-replay', onClick: () => replay() },
-        'Play again',
-      ),
-      el(
-        'span',
-        { class: 'game-text-box' },
-        stateInput,
+        'div',
+        { class: 'game-toolbar', role: 'toolbar', 'aria-label': 'the state shown and analysed' },
+        el('label', null, 'State ', picker),
+        back,
+        next,
+        stepFacts,
+        el('label', null, 'seed ', seed),
         el(
           'button',
-          { type: 'button', class: 'small', id: 'game-state-go', onClick: () => goToText() },
-          'Go',
+          { type: 'button', class: 'small', id: 'game-replay', onClick: () => replay() },
+          'Play again',
+        ),
+        el(
+          'span',
+          { class: 'game-text-box' },
+          stateInput,
+          el(
+            'button',
+            { type: 'button', class: 'small', id: 'game-state-go', onClick: () => goToText() },
+            'Go',
+          ),
         ),
       ),
-    ),
-    view,
-  );
+      view,
+    );
+  }
 
   function fillPicker(run) {
     clear(picker);
@@ -154,6 +158,7 @@ export function createGameKind(page) {
   }
 
   function drawPicture() {
+    if (!picture) return;
     const run = gameRun();
     fillPicker(run);
     const p = play(run);
@@ -242,6 +247,7 @@ export function createGameKind(page) {
     settings,
     show(newDescribe) {
       page.showPicture('picture');
+      if (!picture) buildPicture();
       const host = page.$('picture');
       if (picture.parentNode !== host) clear(host).append(picture);
       host.classList.add('game-host');

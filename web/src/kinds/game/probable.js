@@ -4,7 +4,7 @@
 import { el, formatNumber } from '../../views/dom.js';
 import { failureBlock } from '../../views/diagnostics.js';
 import { toCsv } from '../../views/export.js';
-import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
+import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
 import { atLine, notDecision, explainedControls } from './explained.js';
 import { actionText, probabilityBar } from './state-view.js';
 
@@ -99,7 +99,7 @@ export function probableTab(page, settings, { node }) {
         el(
           'p',
           { class: 'explain' },
-          `When ${r.player} plays ${actionText(r.explained)}: the others' most frequent actions among k = ` +
+          `When ${r.player} plays ${actionText(r.explained, explainedEntry(settings, here)?.slots)}: the others' most frequent actions among k = ` +
             `${r.rollouts.toLocaleString('en')} simulations, then the most probable ones, turn by turn (greedy: ` +
             'a trajectory of most probable moves can mislead, section 5.3).',
         ),

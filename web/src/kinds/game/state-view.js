@@ -17,10 +17,12 @@ export const SIGNALS = {
 
 export const isCop = (node) => Array.isArray(node?.describe?.messages);
 
-// An action ({slot: choice}) as text: "simple-person, propose".
-export function actionText(action) {
+// An action ({slot: choice}) as text, in the slots' order when they are given: "simple-person, propose"
+// (the engine's labels read the same).
+export function actionText(action, slots) {
   if (!action || typeof action !== 'object') return String(action ?? '');
-  return Object.values(action).map(String).join(', ');
+  const names = slots ? slots.map((s) => s.name) : Object.keys(action);
+  return names.map((n) => String(action[n])).join(', ');
 }
 
 const probabilityText = (p) => `${formatNumber(Number((100 * p).toPrecision(3)))}%`;
