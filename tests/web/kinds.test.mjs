@@ -40,7 +40,15 @@ test("the page's own modules: games have theirs (kinds/game/), with the All anal
   assert.equal(game.name, "game");
   assert.deepEqual(
     game.tabs.map((t) => t.id),
-    ["sica", "sbue", "probable", "convergence", "counterfactual", "analyses"],
+    [
+      "sica",
+      "sbue",
+      "probable",
+      "convergence",
+      "counterfactual",
+      "map",
+      "analyses",
+    ],
   );
   assert.equal(kinds.forKind("game"), game);
   assert.equal(kinds.forKind("no-such-kind").name, "generic");

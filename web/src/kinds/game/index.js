@@ -4,8 +4,9 @@
 // announcements and years; a user game: the stage, the history and the payoffs), with who acts
 // next, their slots and policies. The tabs explain at the state picked: SICA (a heatmap), SBUE
 // (bars with standard errors and exact values), Probable actions, Convergence (plots over k),
-// Counterfactual (a query editor), and All analyses. Run asks the play, the state, SICA, SBUE and
-// the probable actions; moving through the play runs them again at the new state.
+// Counterfactual (a query editor), MAP@K (friends and enemies the user marks), and All analyses.
+// Run asks the play, the state, SICA, SBUE and the probable actions; moving through the play runs
+// them again at the new state.
 import { el, clear } from '../../views/dom.js';
 import { failureBlock } from '../../views/diagnostics.js';
 import { analysesTab } from '../generic/analyses.js';
@@ -16,6 +17,7 @@ import { sbueTab, sbueParams } from './sbue.js';
 import { probableTab, probableParams } from './probable.js';
 import { convergenceTab } from './convergence.js';
 import { counterfactualTab } from './counterfactual.js';
+import { mapTab } from './map.js';
 
 const selectionKey = (s) =>
   s.kind === 'named'
@@ -227,6 +229,7 @@ export function createGameKind(page) {
     probableTab(page, settings, tabArgs),
     convergenceTab(page, settings, tabArgs),
     counterfactualTab(page, settings, tabArgs),
+    mapTab(page, settings),
     analysesTab(page),
   ];
 

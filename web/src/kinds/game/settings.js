@@ -16,6 +16,7 @@ export function createGameSettings() {
     text: {}, // `${analysis}.${param}` → what the user typed
     scale: 'mean', // the SBUE chart: 'mean' or 'z'
     query: [], // the counterfactual's constraints: [{slot, op: 'do' | 'not', choice}]
+    marks: {}, // MAP@K's annotations at the state: {player: {other: 'friend' | 'enemy'}}
   };
 }
 
