@@ -98,7 +98,7 @@ export function createGameKind(page) {
       { class: 'game-picture' },
       el(
         'div',
-        { class: 'game-toolbar', role: 'toolbar', 'aria-label': 'the state shown and analysed' },
+        { class: 'game-toolbar', role: 'group', 'aria-label': 'the state shown and analysed' },
         el('label', null, 'State ', picker),
         back,
         next,
@@ -106,7 +106,7 @@ export function createGameKind(page) {
         el('label', null, 'seed ', seed),
         el(
           'button',
-          { type: 'button', class: 'small', id: 'game-replay', onClick: () => replay() },
+          { type: 'button', class: 'small', id: 'game-replay', onClick: () => replay({ another: true }) },
           'Play again',
         ),
         el(
@@ -144,7 +144,9 @@ export function createGameKind(page) {
       picker.append(
         el(
           'optgroup',
-          { label: `the play (seed ${run.queries.play?.seed ?? 'default'})` },
+          {
+            label: `the play (seed ${run.queries.play?.seed ?? defaultText(page.catalogue(), 'play', 'seed')})`,
+          },
           p.steps.map((s, i) => option(`step:${i}`, `step ${i}: ${s.node}${stepSummary(s)}`)),
         ),
       );
@@ -204,7 +206,13 @@ export function createGameKind(page) {
     select({ kind: 'step', index });
   }
 
-  function replay() {
+  // Plays again: with the seed typed, or (Play again) the next seed.
+  function replay({ another = false } = {}) {
+    if (another) {
+      const used = Number(gameRun()?.queries.play?.seed ?? 1);
+      settings.seed = String(Number.isFinite(used) ? used + 1 : 1);
+      seed.value = settings.seed;
+    }
     const read = playParams(settings);
     if (read.error) return page.toast(read.error);
     if (gameRun()) page.rerun(0);
