@@ -10,7 +10,14 @@
 import { el, clear } from '../../views/dom.js';
 import { failureBlock } from '../../views/diagnostics.js';
 import { analysesTab } from '../generic/analyses.js';
-import { createGameSettings, currentNode, stateParams, playParams, selectionLabel } from './settings.js';
+import {
+  createGameSettings,
+  currentNode,
+  stateParams,
+  playParams,
+  selectionLabel,
+  defaultText,
+} from './settings.js';
 import { stateView } from './state-view.js';
 import { sicaTab, sicaParams } from './sica.js';
 import { sbueTab, sbueParams } from './sbue.js';
