@@ -404,6 +404,34 @@ test("SBUE as bars: the explained message and its alternatives, error bars and e
         shown.find((b) => b.player === who && b.action === label).value;
       assert.ok(bar(propose.label) > bar(sbue.actions[0].label), who);
     }
+    // At the announcements the engine enumerates the tree: each bar has its exact value beside it.
+    await page.selectOption("#sbue-scale", "mean");
+    await page.selectOption("#game-state-picker", "named:announcements");
+    await settle(page);
+    const atAnnouncements = ask(COP, "sbue", {
+      state: "announcements",
+      player: "politician",
+    });
+    assert.equal(atAnnouncements.exact.available, true);
+    const exactBars = await bars(page);
+    assert.equal(
+      exactBars.length,
+      atAnnouncements.actions.length * atAnnouncements.players.length,
+    );
+    for (const b of exactBars) {
+      const a = atAnnouncements.actions.find((x) => x.label === b.action);
+      const j = atAnnouncements.players.indexOf(b.player);
+      assert.equal(b.value, a.mean[j]);
+      assert.equal(b.error, a.standard_error[j]);
+      assert.equal(b.exact, a.exact[j]);
+      assert.ok(b.diamond, "the exact value is drawn");
+    }
+    await page.selectOption(
+      "#game-state-picker",
+      "named:politician speaks first",
+    );
+    await settle(page);
+
     // The z-scores on the switch.
     await page.selectOption("#sbue-scale", "z");
     const z = await bars(page);
