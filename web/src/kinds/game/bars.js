@@ -54,7 +54,7 @@ export function sbueChart(result, { scale = 'mean', palette = LIGHT_PLOT_PALETTE
   const barW = n > 6 ? 14 : 20;
   const groupW = n * barW + 28;
   const margin = { left: 62, right: 16, top: 30, bottom: 40 };
-  const width = Math.max(360, margin.left + players.length * groupW + margin.right);
+  const width = Math.max(480, margin.left + players.length * groupW + margin.right);
   const height = 300;
   const plotH = height - margin.top - margin.bottom;
   const values = [0];
@@ -91,7 +91,7 @@ export function sbueChart(result, { scale = 'mean', palette = LIGHT_PLOT_PALETTE
     text(
       margin.left,
       18,
-      `SBUE: ${scale === 'z' ? 'z-score' : 'expected utility'} of each agent when ${result.player} acts (± 1 standard error)`,
+      `SBUE: each agent's ${scale === 'z' ? 'z-score' : 'expected utility'} when ${result.player} acts`,
       { 'font-weight': 600, 'font-size': 13 },
     ),
   );

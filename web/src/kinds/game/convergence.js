@@ -153,7 +153,7 @@ export function convergenceTab(page, settings, { node }) {
             busy ? 'Computing…' : 'Compute',
           ),
         ),
-        error && el('p', { class: 'warning', role: 'alert' }, error),
+        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
       const response = run.responses.convergence;
       if (!response) {

@@ -17,6 +17,7 @@ import {
 } from './settings.js';
 import { atLine, notDecision, explainedControls } from './explained.js';
 import { sbueChart } from './bars.js';
+import { errorText } from './state-view.js';
 
 export const COUNTERFACTUAL_FIELDS = [
   'alpha',
@@ -161,7 +162,7 @@ function sbueColumn(title, id, label, sbue, players, extra) {
             el(
               'td',
               { class: 'num' },
-              `${formatNumber(sbue.mean[j])} ± ${formatNumber(sbue.standard_error[j])}`,
+              `${formatNumber(sbue.mean[j])} ± ${errorText(sbue.standard_error[j])}`,
             ),
           ),
         ),
@@ -219,7 +220,7 @@ export function counterfactualTab(page, settings, { node }) {
             busy ? 'Searching…' : 'Find the counterfactual',
           ),
         ),
-        error && el('p', { class: 'warning', role: 'alert' }, error),
+        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
       const response = run.responses.counterfactual;
       if (!response) {

@@ -31,7 +31,7 @@ export function notDecision(node) {
 // The explained player and action. onChange() runs after the user picks another.
 export function explainedControls(settings, node, { onChange, idPrefix = 'game' } = {}) {
   const entry = explainedEntry(settings, node);
-  if (!entry) return null;
+  if (!entry) return '';
   const action = explainedAction(settings, entry);
   const players = (node.acting || []).map((a) => a.player);
   const playerPicker = el(

@@ -71,7 +71,7 @@ export function heatmap({ players, correlation, undefined: reasons, standard_err
       const x = left + j * cell;
       const y = top + i * cell;
       const label = defined
-        ? `${row} with ${col}: ${formatNumber(v)}${typeof e === 'number' && i !== j ? ` ± ${formatNumber(e)} (standard error)` : ''}`
+        ? `${row} with ${col}: ${formatNumber(v)}${typeof e === 'number' && i !== j ? ` ± ${formatNumber(Number(e.toPrecision(2)))} (standard error)` : ''}`
         : `${row} with ${col}: undefined (${reason})`;
       const g = svgEl('g', {
         class: `sica-cell${defined ? '' : ' undefined'}`,

@@ -120,7 +120,7 @@ export function mapTab(page, settings) {
             busy ? 'Computing…' : 'Compute MAP@K',
           ),
         ),
-        error && el('p', { class: 'warning', role: 'alert' }, error),
+        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
       const response = run.responses.map;
       if (!response) return out;

@@ -83,7 +83,7 @@ export function probableTab(page, settings, { node }) {
             busy ? 'Computing…' : 'Compute',
           ),
         ),
-        error && el('p', { class: 'warning', role: 'alert' }, error),
+        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
       const response = run.responses.probable;
       if (!response) {

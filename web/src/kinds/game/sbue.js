@@ -9,6 +9,7 @@ import { downloadSvgText, downloadSvgAsPng, toCsv } from '../../views/export.js'
 import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
 import { atLine, notDecision, explainedControls } from './explained.js';
 import { sbueChart, sbueSvgText, actionColour } from './bars.js';
+import { errorText } from './state-view.js';
 
 export const SBUE_FIELDS = ['rollouts', 'alternatives', 'depth', 'seed'];
 
@@ -21,7 +22,7 @@ export function sbueParams(settings, run, node) {
 }
 
 const pm = (mean, se) =>
-  typeof se === 'number' ? `${formatNumber(mean)} ± ${formatNumber(se)}` : formatNumber(mean);
+  typeof se === 'number' ? `${formatNumber(mean)} ± ${errorText(se)}` : formatNumber(mean);
 
 export function sbueTable(r) {
   return el(
@@ -121,7 +122,7 @@ export function sbueTab(page, settings, { node }) {
             busy ? 'Computing…' : 'Compute SBUE',
           ),
         ),
-        error && el('p', { class: 'warning', role: 'alert' }, error),
+        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
       const response = run.responses.sbue;
       if (!response) {

@@ -55,7 +55,7 @@ export function sicaTab(page, settings, { node }) {
             busy ? 'Computing…' : 'Compute SICA',
           ),
         ),
-        error && el('p', { class: 'warning', role: 'alert' }, error),
+        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
       const response = run.responses.sica;
       if (!response) {

@@ -25,6 +25,9 @@ export function actionText(action, slots) {
   return names.map((n) => String(action[n])).join(', ');
 }
 
+// A standard error, to two significant digits (the exact number is in the reply and the CSV).
+export const errorText = (se) => formatNumber(Number(se.toPrecision(2)));
+
 const probabilityText = (p) => `${formatNumber(Number((100 * p).toPrecision(3)))}%`;
 
 // A probability as a small bar with its number.
@@ -42,14 +45,14 @@ export function probabilityBar(p) {
 // ---- Communicate Out of Prison ----
 
 function copPicture(d, players) {
-  const W = 460;
-  const H = 330;
-  const R = 34;
+  const W = 420;
+  const H = 300;
+  const R = 24;
   const names = players;
   const at = [
-    { x: W / 2, y: 58 },
-    { x: 86, y: H - 70 },
-    { x: W - 86, y: H - 70 },
+    { x: W / 2, y: 44 },
+    { x: 70, y: H - 62 },
+    { x: W - 70, y: H - 62 },
   ];
   const pos = new Map(names.map((n, i) => [n, at[i % 3]]));
   const svg = svgEl('svg', {
@@ -151,7 +154,8 @@ function copPicture(d, players) {
     const g = svgEl('g', { class: 'cop-agent', dataset: { player: name } });
     g.append(
       svgEl('circle', { cx: p.x, cy: p.y, r: R, class: 'cop-agent-circle' }),
-      svgEl('text', { x: p.x, y: p.y + 4, class: 'cop-agent-name' }, name),
+      svgEl('text', { x: p.x, y: p.y + 5, class: 'cop-agent-initial' }, [...name][0]?.toUpperCase() || ''),
+      svgEl('text', { x: p.x, y: p.y + R + 15, class: 'cop-agent-name' }, name),
     );
     if (place >= 0) {
       g.append(
@@ -166,7 +170,7 @@ function copPicture(d, players) {
       g.append(
         svgEl(
           'text',
-          { x: p.x, y: p.y + R + 18, class: 'cop-agent-years', dataset: { years: String(years) } },
+          { x: p.x, y: p.y + R + 30, class: 'cop-agent-years', dataset: { years: String(years) } },
           `${formatNumber(years)} years`,
         ),
       );
