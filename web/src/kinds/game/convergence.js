@@ -60,14 +60,14 @@ export function convergenceSpecs(r) {
   const categories = ks.map((k) => k.toLocaleString('en'));
   const rmse = {
     id: 'convergence-sbue',
-    title: `SBUE: RMSE per agent (${r.player} plays the explained action)`,
+    title: 'SBUE: RMSE per agent',
     xLabel: 'k (rollouts)',
     yLabel: 'RMSE',
     width: 460,
     height: 260,
     categories,
     yMin: 0,
-    caption: `Over ${r.repeats} estimates per k, against the ${r.reference.exact ? 'exact value' : `reference of k = ${r.reference.rollouts}`}.`,
+    caption: `${r.player} plays ${Object.values(r.action).join(', ')}; over ${r.repeats} estimates per k, against the ${r.reference.exact ? 'exact value' : `reference of k = ${r.reference.rollouts}`}.`,
     series: r.players.map((p, j) => ({
       name: p,
       points: r.points.map((pt, i) => ({ x: i, y: pt.sbue_rmse[j] })),
