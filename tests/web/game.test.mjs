@@ -662,3 +662,53 @@ test("a user game (public goods): the stage, who acts and their policies, the pa
     assert.deepEqual(browser.errors, []);
   });
 });
+
+test("a long convergence run shows its progress and can be cancelled; a state's name is text, not markup", async () => {
+  const name = '<img src=x onerror="window.injected=1">';
+  const marked = PUBLIC_GOODS.replace(
+    '"after the early gifts"',
+    JSON.stringify(name),
+  );
+  const describe = ask(marked, "describe", { state: name });
+  await withPage(async (page, browser) => {
+    await openExample(page, "cop");
+    await page.selectOption(
+      "#game-state-picker",
+      "named:politician speaks first",
+    );
+    await settle(page);
+    await page.click("#tab-convergence");
+    await settle(page);
+    await page.fill("#game-convergence-repeats", "500");
+    await page.fill("#game-convergence-ks", "10000, 100000");
+    await page.fill("#game-convergence-reference_rollouts", "1000000");
+    await page.click("#convergence-run");
+    await page.waitForFunction(() =>
+      /convergence/i.test(
+        document.getElementById("progress-label").textContent,
+      ),
+    );
+    assert.equal(await page.isVisible("#run-status"), true);
+    await page.click("#cancel");
+    await waitForRun(page);
+    assert.match(
+      await page.textContent(".results-body"),
+      /convergence computation was cancelled/,
+    );
+
+    // A state named with markup: listed, picked and analysed, shown as its text.
+    await setEditorText(page, marked);
+    await page.click("#run");
+    await waitForRun(page);
+    await page.selectOption("#game-state-picker", `named:${name}`);
+    await settle(page);
+    assert.equal(
+      await page.textContent("#game-state-text"),
+      describe.state.text,
+    );
+    assert.ok((await page.textContent(".game-at")).includes(name));
+    assert.equal(await page.$("img[src=x]"), null);
+    assert.equal(await page.evaluate(() => window.injected), undefined);
+    assert.deepEqual(browser.errors, []);
+  });
+});

@@ -7,7 +7,8 @@ import { el, formatNumber } from '../../views/dom.js';
 import { failureBlock } from '../../views/diagnostics.js';
 import { linePlot, themePlotPalette, plotSvgText } from '../../views/plots.js';
 import { downloadSvgText, downloadSvgAsPng, toCsv } from '../../views/export.js';
-import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
+import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
+import { actionText } from './state-view.js';
 import { atLine, notDecision, explainedControls } from './explained.js';
 
 export const CONVERGENCE_FIELDS = ['ks', 'repeats', 'reference_rollouts', 'seed'];
@@ -55,7 +56,7 @@ function plotFigure(spec, basename) {
 }
 
 // The plots' specs, from the reply: k as categories (the sample sizes asked for).
-export function convergenceSpecs(r) {
+export function convergenceSpecs(r, slots) {
   const ks = r.points.map((p) => p.rollouts);
   const categories = ks.map((k) => k.toLocaleString('en'));
   const rmse = {
@@ -67,7 +68,7 @@ export function convergenceSpecs(r) {
     height: 260,
     categories,
     yMin: 0,
-    caption: `${r.player} plays ${Object.values(r.action).join(', ')}; over ${r.repeats} estimates per k, against the ${r.reference.exact ? 'exact value' : `reference of k = ${r.reference.rollouts}`}.`,
+    caption: `${r.player} plays ${actionText(r.action, slots)}; over ${r.repeats} estimates per k, against the ${r.reference.exact ? 'exact value' : `reference of k = ${r.reference.rollouts}`}.`,
     series: r.players.map((p, j) => ({
       name: p,
       points: r.points.map((pt, i) => ({ x: i, y: pt.sbue_rmse[j] })),
@@ -108,22 +109,29 @@ export function convergenceSpecs(r) {
 export function convergenceTab(page, settings, { node }) {
   let error = null;
 
-  function compute() {
+  let auto = true; // whether opening the tab asks (not after the user cancelled a run)
+
+  async function compute() {
     const run = page.run();
     const read = convergenceParams(settings, run, node(run));
     error = read.error || null;
     if (read.error || read.skip) return page.redraw();
-    return page.session(async (ask, r) => {
+    auto = true;
+    const outcome = await page.session(async (ask, r) => {
       r.queries.convergence = read.params;
       await ask('Convergence', 'convergence', read.params, { key: 'convergence', busy: 'convergence' });
     });
+    if (outcome === 'cancelled') auto = false;
+    return outcome;
   }
 
   return {
     id: 'convergence',
     label: 'Convergence',
-    // On opening: ask for the state and action picked, unless that was asked already.
+    // On opening: ask for the state and action picked, unless that was asked already (or the user
+    // cancelled the last run: Compute asks again).
     open(run) {
+      if (!auto) return;
       const read = convergenceParams(settings, run, node(run));
       if (!read.params) return;
       if (JSON.stringify(run.queries.convergence) === JSON.stringify(read.params)) return;
@@ -179,7 +187,9 @@ export function convergenceTab(page, settings, { node }) {
         el(
           'div',
           { class: 'game-plots' },
-          convergenceSpecs(r).map((spec) => plotFigure(spec, `${basename}-${spec.id}`)),
+          convergenceSpecs(r, explainedEntry(settings, here)?.slots).map((spec) =>
+            plotFigure(spec, `${basename}-${spec.id}`),
+          ),
         ),
       );
       return out;
