@@ -23,6 +23,7 @@ import {
   fieldParams,
   stateParams,
 } from "../../web/src/kinds/game/settings.js";
+import { niceTicks } from "../../web/src/views/plots.js";
 
 const require = createRequire(import.meta.url);
 // MOTIVE_WASM_MODULE may name another build of the module, as for the page build (web/vite.config.js).
@@ -103,6 +104,15 @@ test("the settings become the engine's params: the state, the explained action w
       state: play.steps[3].text,
     },
   );
+});
+
+test("a plot's ticks over a range below floating-point resolution end (SICA's cosine 1 + 2e-16 at a decided state)", () => {
+  // A convergence reply where nothing varies: cosine similarities 1 and 1.0000000000000002.
+  const convergence = ask(PUBLIC_GOODS, "convergence", { state: "game 2 1" });
+  const cosines = convergence.points.map((p) => p.sica_cosine);
+  assert.ok(cosines.every((c) => Math.abs(c - 1) < 1e-12));
+  assert.deepEqual(niceTicks(1, Math.max(...cosines, 1 + 2 ** -52), 5), [1]);
+  assert.deepEqual(niceTicks(-20.5, 0.3, 6), [-20, -15, -10, -5, 0]);
 });
 
 // ---- In the browser ----
@@ -301,6 +311,13 @@ test("SICA as a heatmap: COP's cells are the engine's matrix, and its exact one 
     t.diagnostic(
       `SICA, 10,000 rollouts on COP at the start, click to drawn: ${times.map((x) => x.toFixed(1)).join(", ")} ms`,
     );
+    // The drawing alone: the tab drawn again from the reply it holds (a click on its tab).
+    const draw = await page.evaluate(() => {
+      const t = performance.now();
+      for (let i = 0; i < 10; i++) document.querySelector("#tab-sica").click();
+      return (performance.now() - t) / 10;
+    });
+    t.diagnostic(`SICA tab drawn from its reply: ${draw.toFixed(1)} ms`);
     const seeded = ask(COP, "sica", { rollouts: 10000, seed: 7 });
     assertHeatmapIs(
       await heatmapCells(page, "sica-heatmap"),
@@ -659,6 +676,24 @@ test("a user game (public goods): the stage, who acts and their policies, the pa
       });
     });
     assert.equal(await page.isVisible("#convergence-sica"), true);
+
+    // A state typed as text: the reciprocator acts there, and SBUE explains its move.
+    const typed = play.steps[1].text;
+    await page.fill("#game-state-input", typed);
+    await page.click("#game-state-go");
+    await settle(page);
+    assert.equal(await page.textContent("#game-state-text"), typed);
+    await page.click("#tab-sbue");
+    const sbue = ask(PUBLIC_GOODS, "sbue", { state: typed });
+    assert.equal(sbue.player, "reciprocator");
+    const shown = await bars(page);
+    assert.equal(shown.length, sbue.actions.length * sbue.players.length);
+    for (const b of shown) {
+      const a = sbue.actions.find((x) => x.label === b.action);
+      const j = sbue.players.indexOf(b.player);
+      assert.equal(b.value, a.mean[j]);
+      assert.equal(b.exact, a.exact[j]);
+    }
     assert.deepEqual(browser.errors, []);
   });
 });
