@@ -28,7 +28,9 @@ export function heatmap({ players, correlation, undefined: reasons, standard_err
   const cell = p > 5 ? 52 : 68;
   const left = 10 + Math.min(130, 8 + 7.2 * Math.max(...players.map((n) => n.length)));
   const top = 34 + Math.min(110, 8 + 6 * Math.max(...players.map((n) => n.length)));
-  const width = left + p * cell + 10;
+  const longest = Math.max(...players.map((n) => n.length));
+  // Room on the right for the last column's slanted label.
+  const width = left + p * cell + Math.min(110, 10 + 5 * longest);
   const height = top + p * cell + 10;
   const svg = svgEl('svg', {
     xmlns: 'http://www.w3.org/2000/svg',
@@ -123,8 +125,8 @@ export function heatmapLegend() {
     xmlns: 'http://www.w3.org/2000/svg',
     class: 'sica-legend',
     id: 'sica-legend',
-    viewBox: `0 0 ${width + 130} 46`,
-    width: width + 130,
+    viewBox: `0 0 ${width + 160} 46`,
+    width: width + 160,
     height: 46,
     role: 'img',
     'aria-label':
@@ -156,7 +158,7 @@ export function heatmapLegend() {
       ),
     ),
     svgEl('rect', {
-      x: 10,
+      x: 40,
       y: 6,
       width,
       height: 14,
@@ -169,18 +171,18 @@ export function heatmapLegend() {
     [0, '0'],
     [1, '+1 shared'],
   ]) {
-    svg.append(svgEl('text', { x: 10 + ((v + 1) / 2) * width, y: 36, class: 'sica-legend-text' }, words));
+    svg.append(svgEl('text', { x: 40 + ((v + 1) / 2) * width, y: 36, class: 'sica-legend-text' }, words));
   }
   svg.append(
     svgEl('rect', {
-      x: width + 30,
+      x: width + 60,
       y: 6,
       width: 22,
       height: 14,
       fill: 'url(#sica-legend-undefined)',
       class: 'sica-legend-bar',
     }),
-    svgEl('text', { x: width + 58, y: 18, class: 'sica-legend-text start' }, 'undefined'),
+    svgEl('text', { x: width + 88, y: 18, class: 'sica-legend-text start' }, 'undefined'),
   );
   return el('div', { class: 'sica-legend-box' }, svg);
 }
