@@ -34,6 +34,26 @@ test("a kind without a module gets the generic one; gridworld and mdp share a mo
   assert.notEqual(kinds.forKind("adventure"), game);
 });
 
+test("the page's own modules: games have theirs (kinds/game/), with the All analyses tab kept", () => {
+  const kinds = createKinds(page);
+  const game = kinds.forKind("game");
+  assert.equal(game.name, "game");
+  assert.deepEqual(
+    game.tabs.map((t) => t.id),
+    [
+      "sica",
+      "sbue",
+      "probable",
+      "convergence",
+      "counterfactual",
+      "map",
+      "analyses",
+    ],
+  );
+  assert.equal(kinds.forKind("game"), game);
+  assert.equal(kinds.forKind("no-such-kind").name, "generic");
+});
+
 test("the catalogue gives an analysis's ParamSpecs by kind", () => {
   const catalogue = JSON.parse(fixture("catalogue.json")).result;
   const meg = analysisSpec(catalogue, "gridworld", "meg");

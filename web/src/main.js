@@ -2,6 +2,7 @@
 // the first model: a share link's, the autosaved text, or the first example.
 import './styles.css';
 import './kinds/adventure/adventure.css';
+import './kinds/game/game.css';
 import { createApp } from './app/app.js';
 import { $ } from './app/chrome.js';
 import { createGallery, examples } from './app/gallery.js';

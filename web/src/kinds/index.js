@@ -10,9 +10,10 @@
 import { scimKind } from './scim/index.js';
 import { gridworldKind } from './gridworld/index.js';
 import { adventureKind } from './adventure/index.js';
+import { gameKind } from './game/index.js';
 import { createGenericKind } from './generic/index.js';
 
-const ENTRIES = [scimKind, gridworldKind, adventureKind];
+const ENTRIES = [scimKind, gridworldKind, adventureKind, gameKind];
 
 export function createKinds(page, entries = ENTRIES) {
   const made = new Map(); // entry or kind name → module

@@ -53,8 +53,14 @@ export function niceTicks(lo, hi, count = 5) {
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) || 10 * magnitude;
   const ticks = [];
-  for (let t = Math.ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9; t += step) {
-    ticks.push(Math.abs(t) < step * 1e-9 ? 0 : Number(t.toPrecision(12)));
+  // Counted by index: a step below the values' floating-point resolution (a range like
+  // [1, 1 + 2e-16]) would otherwise never advance t.
+  const first = Math.ceil(lo / step - 1e-9);
+  for (let i = 0; i <= 1000; i++) {
+    const t = (first + i) * step;
+    if (t > hi + step * 1e-9) break;
+    const tick = Math.abs(t) < step * 1e-9 ? 0 : Number(t.toPrecision(12));
+    if (ticks[ticks.length - 1] !== tick) ticks.push(tick);
   }
   return ticks;
 }

@@ -1,0 +1,367 @@
+// The Counterfactual tab (appendix B.2): a query editor (do / don't constraints on the explained
+// player's sub-actions, its slots), the weights α (similarity) and β (the player's utility), the
+// minimum similarity, κ and K; the engine's best counterfactual with its SBUE beside the explained
+// action's, as bars and as numbers, and every feasible action it scored. When nothing satisfies the
+// query the engine says why; the page never shows the original in its place.
+import { el, formatNumber } from '../../views/dom.js';
+import { failureBlock } from '../../views/diagnostics.js';
+import { themePlotPalette } from '../../views/plots.js';
+import { toCsv } from '../../views/export.js';
+import {
+  numberField,
+  fieldParams,
+  stateParams,
+  explainedParams,
+  explainedEntry,
+  queryParam,
+} from './settings.js';
+import { atLine, notDecision, explainedControls } from './explained.js';
+import { sbueChart } from './bars.js';
+import { errorText } from './state-view.js';
+
+export const COUNTERFACTUAL_FIELDS = [
+  'alpha',
+  'beta',
+  'min_similarity',
+  'kappa',
+  'draws',
+  'rollouts',
+  'seed',
+];
+
+export function counterfactualParams(settings, run, node) {
+  if (node?.node !== 'decision') return { skip: true };
+  const read = fieldParams(settings, 'counterfactual', COUNTERFACTUAL_FIELDS);
+  if (read.error) return read;
+  return {
+    params: {
+      ...stateParams(settings, run),
+      ...explainedParams(settings, node),
+      query: queryParam(settings),
+      ...read.params,
+    },
+  };
+}
+
+// The query's rows: slot, do / don't, choice, remove.
+function queryEditor(settings, entry, redraw) {
+  const slots = entry.slots;
+  const rows = settings.query.map((q, i) => {
+    const slot = slots.find((s) => s.name === q.slot) || slots[0];
+    if (q.slot !== slot.name) {
+      q.slot = slot.name;
+      q.choice = String(slot.choices[0]);
+    }
+    if (!slot.choices.map(String).includes(String(q.choice))) q.choice = String(slot.choices[0]);
+    return el(
+      'li',
+      { class: 'cf-constraint', dataset: { index: String(i) } },
+      el(
+        'select',
+        {
+          id: `cf-slot-${i}`,
+          'aria-label': `constraint ${i + 1}: sub-action`,
+          onChange: (event) => {
+            q.slot = event.target.value;
+            redraw();
+          },
+        },
+        slots.map((s) => el('option', { value: s.name, selected: s.name === slot.name }, s.name)),
+      ),
+      el(
+        'select',
+        {
+          id: `cf-op-${i}`,
+          'aria-label': `constraint ${i + 1}: do or don't`,
+          onChange: (event) => {
+            q.op = event.target.value;
+          },
+        },
+        el('option', { value: 'do', selected: q.op !== 'not' }, 'do'),
+        el('option', { value: 'not', selected: q.op === 'not' }, 'don’t'),
+      ),
+      el(
+        'select',
+        {
+          id: `cf-choice-${i}`,
+          'aria-label': `constraint ${i + 1}: choice`,
+          onChange: (event) => {
+            q.choice = event.target.value;
+          },
+        },
+        slot.choices.map((c) =>
+          el('option', { value: String(c), selected: String(c) === String(q.choice) }, String(c)),
+        ),
+      ),
+      el(
+        'button',
+        {
+          type: 'button',
+          class: 'small',
+          id: `cf-remove-${i}`,
+          'aria-label': `remove constraint ${i + 1}`,
+          onClick: () => {
+            settings.query.splice(i, 1);
+            redraw();
+          },
+        },
+        'Remove',
+      ),
+    );
+  });
+  return el(
+    'div',
+    { class: 'cf-query' },
+    el('h4', null, 'Query: constraints on the sub-actions'),
+    rows.length
+      ? el('ol', { class: 'cf-constraints' }, rows)
+      : el('p', { class: 'notice' }, 'No constraint: any other action.'),
+    el(
+      'button',
+      {
+        type: 'button',
+        id: 'cf-add',
+        onClick: () => {
+          settings.query.push({ slot: slots[0].name, op: 'do', choice: String(slots[0].choices[0]) });
+          redraw();
+        },
+      },
+      'Add a constraint',
+    ),
+  );
+}
+
+function sbueColumn(title, id, label, sbue, players, extra) {
+  return el(
+    'div',
+    { class: 'cf-side', id },
+    el('h4', null, title),
+    el('p', { class: 'cf-action' }, el('strong', null, label)),
+    extra,
+    el(
+      'table',
+      { class: 'data compact' },
+      el(
+        'thead',
+        null,
+        el(
+          'tr',
+          null,
+          el('th', { scope: 'col' }, 'agent'),
+          el('th', { scope: 'col', class: 'num' }, 'SBUE mean ± s.e.'),
+        ),
+      ),
+      el(
+        'tbody',
+        null,
+        players.map((p, j) =>
+          el(
+            'tr',
+            { dataset: { player: p, mean: String(sbue.mean[j]), se: String(sbue.standard_error[j]) } },
+            el('th', { scope: 'row' }, p),
+            el(
+              'td',
+              { class: 'num' },
+              `${formatNumber(sbue.mean[j])} ± ${errorText(sbue.standard_error[j])}`,
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+export function counterfactualTab(page, settings, { node }) {
+  let error = null;
+
+  function compute() {
+    const run = page.run();
+    const read = counterfactualParams(settings, run, node(run));
+    error = read.error || null;
+    if (read.error || read.skip) return page.redraw();
+    return page.session(async (ask, r) => {
+      r.queries.counterfactual = read.params;
+      await ask('Counterfactual', 'counterfactual', read.params, {
+        key: 'counterfactual',
+        busy: 'counterfactual',
+      });
+    });
+  }
+
+  return {
+    id: 'counterfactual',
+    label: 'Counterfactual',
+    compute,
+    render(run) {
+      const here = node(run);
+      const out = el('div', { class: 'game-counterfactual' }, atLine(settings, run, here));
+      if (here?.node !== 'decision') {
+        out.append(notDecision(here));
+        return out;
+      }
+      const entry = explainedEntry(settings, here);
+      const busy = run.busy.counterfactual;
+      const field = (name, label) =>
+        numberField(settings, page.catalogue(), 'counterfactual', name, label, { onEnter: compute, size: 6 });
+      out.append(
+        explainedControls(settings, here, { onChange: () => page.rerun(0), idPrefix: 'cf-explained' }),
+        queryEditor(settings, entry, () => page.redraw()),
+        el(
+          'div',
+          { class: 'settings-controls' },
+          field('alpha', 'α (similarity)'),
+          field('beta', 'β (utility)'),
+          field('min_similarity', 'minimum similarity'),
+          field('kappa', 'κ'),
+          field('draws', 'K (draws)'),
+          el(
+            'button',
+            { type: 'button', class: 'primary', id: 'cf-run', disabled: busy, onClick: compute },
+            busy ? 'Searching…' : 'Find the counterfactual',
+          ),
+        ),
+        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
+      );
+      const response = run.responses.counterfactual;
+      if (!response) {
+        out.append(
+          el(
+            'p',
+            { class: 'notice' },
+            'Write a query and press “Find the counterfactual”: the best similar action that meets it.',
+          ),
+        );
+        return out;
+      }
+      if (!response.ok) {
+        out.append(failureBlock(response, 'counterfactual'));
+        return out;
+      }
+      const r = response.result;
+      const query = run.queries.counterfactual?.query || [];
+      out.append(
+        el(
+          'p',
+          { class: 'explain', id: 'cf-asked' },
+          `Asked: ${r.player}, ${
+            query.length
+              ? query
+                  .map((q) => (q.do !== undefined ? `do ${q.slot} = ${q.do}` : `don’t ${q.slot} = ${q.not}`))
+                  .join(', ')
+              : 'any other action'
+          }; ${r.draws.toLocaleString('en')} actions drawn, ${r.feasible.length} feasible.`,
+        ),
+      );
+      const sides = el(
+        'div',
+        { class: 'cf-sides' },
+        sbueColumn('The explained action', 'cf-original', r.explained.label, r.explained.sbue, r.players),
+      );
+      const best = r.counterfactual;
+      if (best) {
+        sides.append(
+          sbueColumn(
+            'The counterfactual',
+            'cf-best',
+            best.label,
+            best.sbue,
+            r.players,
+            el(
+              'p',
+              { class: 'explain' },
+              `similarity ${formatNumber(best.similarity)}, ${r.player}'s utility ${formatNumber(best.utility)}, ` +
+                `score ${formatNumber(best.score)}, drawn ${formatNumber(best.frequency)} of the time`,
+            ),
+          ),
+        );
+      } else {
+        sides.append(
+          el(
+            'div',
+            { class: 'cf-side', id: 'cf-none' },
+            el('h4', null, 'No counterfactual'),
+            el('p', { class: 'warning', id: 'cf-reason' }, r.reason || 'no drawn action satisfies the query'),
+          ),
+        );
+      }
+      out.append(sides);
+      if (best) {
+        const chart = {
+          players: r.players,
+          player: r.player,
+          actions: [
+            {
+              label: r.explained.label,
+              explained: true,
+              mean: r.explained.sbue.mean,
+              standard_error: r.explained.sbue.standard_error,
+            },
+            {
+              label: best.label,
+              explained: false,
+              mean: best.sbue.mean,
+              standard_error: best.sbue.standard_error,
+            },
+          ],
+        };
+        out.append(
+          el(
+            'figure',
+            { class: 'plot-figure' },
+            sbueChart(chart, { palette: themePlotPalette(), id: 'cf-chart' }),
+          ),
+        );
+      }
+      if (r.feasible.length) {
+        out.append(
+          el('h4', null, 'Feasible actions, best first'),
+          el(
+            'table',
+            { class: 'data', id: 'cf-feasible' },
+            el(
+              'thead',
+              null,
+              el(
+                'tr',
+                null,
+                ['action', 'drawn', 'probability', 'similarity', 'utility', 'score'].map((h, i) =>
+                  el('th', { scope: 'col', class: i ? 'num' : null }, h),
+                ),
+              ),
+            ),
+            el(
+              'tbody',
+              null,
+              r.feasible
+                .slice(0, 20)
+                .map((c, i) =>
+                  el(
+                    'tr',
+                    { class: i === 0 ? 'optimal' : '' },
+                    el('td', null, c.label),
+                    el('td', { class: 'num' }, formatNumber(c.frequency)),
+                    el('td', { class: 'num' }, formatNumber(c.probability)),
+                    el('td', { class: 'num' }, formatNumber(c.similarity)),
+                    el('td', { class: 'num' }, formatNumber(c.utility)),
+                    el('td', { class: 'num' }, formatNumber(c.score)),
+                  ),
+                ),
+            ),
+          ),
+        );
+      }
+      return out;
+    },
+    csv(run) {
+      const r = run.responses.counterfactual?.ok && run.responses.counterfactual.result;
+      if (!r) return null;
+      return {
+        suffix: 'counterfactual',
+        text: toCsv(
+          ['action', 'frequency', 'probability', 'similarity', 'utility', 'score'],
+          r.feasible.map((c) => [c.label, c.frequency, c.probability, c.similarity, c.utility, c.score]),
+        ),
+      };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// What the SBUE, Probable actions, Convergence and Counterfactual tabs share: the line saying at
+// which state they are, and the explained player and action (one choice per slot), chosen from the
+// state's acting players and their slots as the engine describes them.
+import { el } from '../../views/dom.js';
+import { explainedEntry, explainedAction, selectionLabel } from './settings.js';
+import { actionText } from './state-view.js';
+
+// "At the start (cop)".
+export function atLine(settings, run, node) {
+  return el(
+    'p',
+    { class: 'explain game-at' },
+    `At ${selectionLabel(settings, run)}`,
+    node ? [' ', el('code', { class: 'game-at-state' }, node.text)] : '',
+    '. Pick another state in the picture.',
+  );
+}
+
+// Why there is nothing to explain at a node that is not a decision.
+export function notDecision(node) {
+  if (!node) return el('p', { class: 'notice' }, 'The state is being read: press Run.');
+  return el(
+    'p',
+    { class: 'notice game-not-decision' },
+    node.node === 'chance'
+      ? 'At this state chance moves next: no player acts. Pick a state where a player acts (a step of the play or a named state).'
+      : 'The game is over at this state: no player acts. Pick an earlier state.',
+  );
+}
+
+// The explained player and action. onChange() runs after the user picks another.
+export function explainedControls(settings, node, { onChange, idPrefix = 'game' } = {}) {
+  const entry = explainedEntry(settings, node);
+  if (!entry) return '';
+  const action = explainedAction(settings, entry);
+  const players = (node.acting || []).map((a) => a.player);
+  const playerPicker = el(
+    'select',
+    {
+      id: `${idPrefix}-player`,
+      onChange: (event) => {
+        settings.player = event.target.value;
+        settings.action = null;
+        onChange?.();
+      },
+    },
+    players.map((p) => el('option', { value: p, selected: p === entry.player }, p)),
+  );
+  const slotPickers = entry.slots.map((slot) =>
+    el(
+      'label',
+      null,
+      slot.name,
+      ' ',
+      el(
+        'select',
+        {
+          id: `${idPrefix}-slot-${slot.name}`,
+          dataset: { slot: slot.name },
+          onChange: (event) => {
+            settings.player = entry.player;
+            settings.action = { ...action, [slot.name]: event.target.value };
+            onChange?.();
+          },
+        },
+        slot.choices.map((c) =>
+          el('option', { value: String(c), selected: String(c) === String(action?.[slot.name]) }, String(c)),
+        ),
+      ),
+    ),
+  );
+  const probability = entry.policy?.find(
+    (p) => actionText(p.action, entry.slots) === actionText(action, entry.slots),
+  )?.probability;
+  return el(
+    'div',
+    { class: 'settings-controls game-explained' },
+    el('label', null, 'Explained player ', playerPicker),
+    el('span', { class: 'game-explained-action' }, 'action: ', slotPickers),
+    probability !== undefined &&
+      el(
+        'span',
+        { class: 'explain' },
+        `its policy plays it with probability ${Number(probability.toPrecision(3))}`,
+      ),
+  );
+}

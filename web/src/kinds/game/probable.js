@@ -1,0 +1,179 @@
+// The Probable actions tab (section 4.3): with the explained action fixed, each other acting agent's
+// most frequent action among the k simulations (with its frequency) and per-slot marginals; then,
+// for more turns, every agent's most probable action greedily. Run asks it with SBUE.
+import { el, formatNumber } from '../../views/dom.js';
+import { failureBlock } from '../../views/diagnostics.js';
+import { toCsv } from '../../views/export.js';
+import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
+import { atLine, notDecision, explainedControls } from './explained.js';
+import { actionText, probabilityBar } from './state-view.js';
+
+export const PROBABLE_FIELDS = ['rollouts', 'turns', 'seed'];
+
+export function probableParams(settings, run, node) {
+  if (node?.node !== 'decision') return { skip: true };
+  const read = fieldParams(settings, 'probable_actions', PROBABLE_FIELDS);
+  if (read.error) return read;
+  return { params: { ...stateParams(settings, run), ...explainedParams(settings, node), ...read.params } };
+}
+
+function marginals(list) {
+  return el(
+    'div',
+    { class: 'game-marginals' },
+    (list || []).map((m) =>
+      el(
+        'div',
+        { class: 'game-marginal', dataset: { slot: m.slot } },
+        el('span', { class: 'game-slot-name' }, m.slot),
+        el(
+          'ul',
+          null,
+          m.choices.map((c) =>
+            el(
+              'li',
+              { dataset: { choice: String(c.choice), probability: String(c.probability) } },
+              el('span', { class: 'game-choice' }, String(c.choice)),
+              probabilityBar(c.probability),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+export function probableTab(page, settings, { node }) {
+  let error = null;
+
+  function compute() {
+    const run = page.run();
+    const read = probableParams(settings, run, node(run));
+    error = read.error || null;
+    if (read.error || read.skip) return page.redraw();
+    return page.session(async (ask, r) => {
+      r.queries.probable = read.params;
+      await ask('Probable actions', 'probable_actions', read.params, { key: 'probable', busy: 'probable' });
+    });
+  }
+
+  return {
+    id: 'probable',
+    label: 'Probable actions',
+    render(run) {
+      const here = node(run);
+      const out = el('div', { class: 'game-probable' }, atLine(settings, run, here));
+      if (here?.node !== 'decision') {
+        out.append(notDecision(here));
+        return out;
+      }
+      const busy = run.busy.probable;
+      const field = (name, label) =>
+        numberField(settings, page.catalogue(), 'probable_actions', name, label, { onEnter: compute });
+      out.append(
+        explainedControls(settings, here, { onChange: () => page.rerun(0), idPrefix: 'probable' }),
+        el(
+          'div',
+          { class: 'settings-controls' },
+          field('rollouts', 'k (rollouts)'),
+          field('turns', 'turns'),
+          el(
+            'button',
+            { type: 'button', class: 'primary', id: 'probable-run', disabled: busy, onClick: compute },
+            busy ? 'Computing…' : 'Compute',
+          ),
+        ),
+        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
+      );
+      const response = run.responses.probable;
+      if (!response) {
+        out.append(el('p', { class: 'notice' }, 'Press Run to compute the probable actions.'));
+        return out;
+      }
+      if (!response.ok) {
+        out.append(failureBlock(response, 'probable actions'));
+        return out;
+      }
+      const r = response.result;
+      out.append(
+        el(
+          'p',
+          { class: 'explain' },
+          `When ${r.player} plays ${actionText(r.explained, explainedEntry(settings, here)?.slots)}: the others' most frequent actions among k = ` +
+            `${r.rollouts.toLocaleString('en')} simulations, then the most probable ones, turn by turn (greedy: ` +
+            'a trajectory of most probable moves can mislead, section 5.3).',
+        ),
+      );
+      const actions = r.actions || [];
+      if (!actions.length) out.append(el('p', { class: 'notice' }, 'No other agent acts.'));
+      else {
+        out.append(
+          el(
+            'table',
+            { class: 'data', id: 'probable-table' },
+            el(
+              'thead',
+              null,
+              el(
+                'tr',
+                null,
+                el('th', { scope: 'col', class: 'num' }, 'turn'),
+                el('th', { scope: 'col' }, 'agent'),
+                el('th', { scope: 'col' }, 'most probable action'),
+                el('th', { scope: 'col', class: 'num' }, 'frequency'),
+                el('th', { scope: 'col' }, 'per sub-action'),
+              ),
+            ),
+            el(
+              'tbody',
+              null,
+              actions.map((a) =>
+                el(
+                  'tr',
+                  { dataset: { player: a.player, step: String(a.step), frequency: String(a.frequency) } },
+                  el('td', { class: 'num' }, String(a.step)),
+                  el('td', null, a.player),
+                  el('td', null, a.label),
+                  el(
+                    'td',
+                    {
+                      class: 'num',
+                      title: a.sampled ? 'frequency among the simulations' : 'probability under the policy',
+                    },
+                    `${formatNumber(a.frequency)}${a.sampled ? '' : ' (policy)'}`,
+                  ),
+                  el('td', null, marginals(a.marginals)),
+                ),
+              ),
+            ),
+          ),
+        );
+      }
+      if (Array.isArray(r.chance) && r.chance.length) {
+        out.append(
+          el('p', { class: 'explain' }, `Chance between turns: ${r.chance.map(String).join(', ')}.`),
+        );
+      }
+      if (r.final_state)
+        out.append(
+          el('p', { class: 'explain' }, 'The greedy trajectory ends at ', el('code', null, r.final_state)),
+        );
+      return out;
+    },
+    csv(run) {
+      const r = run.responses.probable?.ok && run.responses.probable.result;
+      if (!r) return null;
+      const rows = [];
+      for (const a of r.actions || []) {
+        for (const m of a.marginals || []) {
+          for (const c of m.choices)
+            rows.push([a.step, a.player, a.label, a.frequency, m.slot, c.choice, c.probability]);
+        }
+      }
+      return {
+        suffix: 'probable-actions',
+        text: toCsv(['turn', 'agent', 'action', 'frequency', 'slot', 'choice', 'marginal'], rows),
+      };
+    },
+  };
+}

@@ -1,0 +1,221 @@
+// The SBUE tab (Algorithm 2): every agent's expected utility when the explained player takes the
+// explained action, beside its alternatives (the same seed: common random numbers), as grouped bars
+// with ± one standard error and the exact value where the engine enumerated it; the z-score variant
+// on a switch; and the numbers as a table. Run asks it for the explained action picked.
+import { el, formatNumber } from '../../views/dom.js';
+import { failureBlock } from '../../views/diagnostics.js';
+import { themePlotPalette } from '../../views/plots.js';
+import { downloadSvgText, downloadSvgAsPng, toCsv } from '../../views/export.js';
+import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
+import { atLine, notDecision, explainedControls } from './explained.js';
+import { sbueChart, sbueSvgText, actionColour } from './bars.js';
+import { errorText } from './state-view.js';
+
+export const SBUE_FIELDS = ['rollouts', 'alternatives', 'depth', 'seed'];
+
+// The params of SBUE at the node, or {skip} when no player acts there.
+export function sbueParams(settings, run, node) {
+  if (node?.node !== 'decision') return { skip: true };
+  const read = fieldParams(settings, 'sbue', SBUE_FIELDS);
+  if (read.error) return read;
+  return { params: { ...stateParams(settings, run), ...explainedParams(settings, node), ...read.params } };
+}
+
+const pm = (mean, se) =>
+  typeof se === 'number' ? `${formatNumber(mean)} ± ${errorText(se)}` : formatNumber(mean);
+
+export function sbueTable(r) {
+  return el(
+    'table',
+    { class: 'data', id: 'sbue-table' },
+    el(
+      'thead',
+      null,
+      el(
+        'tr',
+        null,
+        el('th', { scope: 'col' }, `${r.player}'s action`),
+        el('th', { scope: 'col', class: 'num' }, 'probability'),
+        r.players.map((p) => el('th', { scope: 'col', class: 'num' }, `${p}: mean ± s.e.`)),
+        r.exact?.available && r.players.map((p) => el('th', { scope: 'col', class: 'num' }, `${p}: exact`)),
+      ),
+    ),
+    el(
+      'tbody',
+      null,
+      (r.actions || []).map((a, k) => {
+        const swatch = el('span', { class: 'game-swatch' });
+        swatch.style.background = actionColour(k);
+        return el(
+          'tr',
+          { class: a.explained ? 'optimal' : '', dataset: { action: a.label } },
+          el('th', { scope: 'row' }, swatch, a.label, a.explained ? ' (explained)' : ''),
+          el('td', { class: 'num' }, formatNumber(a.probability)),
+          r.players.map((_, j) => el('td', { class: 'num' }, pm(a.mean[j], a.standard_error?.[j]))),
+          r.exact?.available &&
+            r.players.map((_, j) =>
+              el('td', { class: 'num' }, Array.isArray(a.exact) ? formatNumber(a.exact[j]) : '—'),
+            ),
+        );
+      }),
+    ),
+  );
+}
+
+export function sbueTab(page, settings, { node }) {
+  let error = null;
+
+  function compute() {
+    const run = page.run();
+    const read = sbueParams(settings, run, node(run));
+    error = read.error || null;
+    if (read.error || read.skip) return page.redraw();
+    return page.session(async (ask, r) => {
+      r.queries.sbue = read.params;
+      await ask('SBUE', 'sbue', read.params, { key: 'sbue', busy: 'sbue' });
+    });
+  }
+
+  return {
+    id: 'sbue',
+    label: 'SBUE',
+    compute,
+    render(run) {
+      const catalogue = page.catalogue();
+      const here = node(run);
+      const out = el('div', { class: 'game-sbue' }, atLine(settings, run, here));
+      if (here?.node !== 'decision') {
+        out.append(notDecision(here));
+        return out;
+      }
+      const busy = run.busy.sbue;
+      const field = (name, label) =>
+        numberField(settings, catalogue, 'sbue', name, label, { onEnter: compute });
+      out.append(
+        explainedControls(settings, here, { onChange: () => page.rerun(0), idPrefix: 'sbue' }),
+        el(
+          'div',
+          { class: 'settings-controls' },
+          field('rollouts', 'k (rollouts)'),
+          field('alternatives', 'alternatives'),
+          field('seed', 'seed'),
+          el(
+            'label',
+            null,
+            'scale ',
+            el(
+              'select',
+              {
+                id: 'sbue-scale',
+                onChange: (event) => {
+                  settings.scale = event.target.value;
+                  page.redraw();
+                },
+              },
+              el('option', { value: 'mean', selected: settings.scale !== 'z' }, 'expected utility'),
+              el('option', { value: 'z', selected: settings.scale === 'z' }, 'z-score'),
+            ),
+          ),
+          el(
+            'button',
+            { type: 'button', class: 'primary', id: 'sbue-run', disabled: busy, onClick: compute },
+            busy ? 'Computing…' : 'Compute SBUE',
+          ),
+        ),
+        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
+      );
+      const response = run.responses.sbue;
+      if (!response) {
+        out.append(el('p', { class: 'notice' }, 'Press Run to compute SBUE.'));
+        return out;
+      }
+      if (!response.ok) {
+        out.append(failureBlock(response, 'SBUE'));
+        return out;
+      }
+      const r = response.result;
+      const scale = settings.scale === 'z' ? 'z' : 'mean';
+      const basename = `${page.basename()}-sbue`;
+      out.append(
+        el(
+          'p',
+          { class: 'explain' },
+          `What each agent can expect when ${r.player} plays each action: the mean utility over k = ` +
+            `${r.rollouts.toLocaleString('en')} simulations of depth ${r.depth} (seed ${r.seed}, the same ` +
+            'for every action), with ± one standard error; ',
+          r.exact?.available
+            ? 'the hollow diamonds are the exact values.'
+            : `no exact values (${r.exact?.reason || 'not available'}).`,
+        ),
+        el(
+          'figure',
+          { class: 'plot-figure' },
+          sbueChart(r, { scale, palette: themePlotPalette() }),
+          el(
+            'figcaption',
+            null,
+            el('span', { class: 'plot-caption' }, 'Bars: sampled means; whiskers: ± 1 standard error.'),
+            el(
+              'span',
+              { class: 'plot-actions' },
+              el(
+                'button',
+                {
+                  type: 'button',
+                  class: 'small',
+                  onClick: () => downloadSvgText(`${basename}.svg`, sbueSvgText(r, scale)),
+                },
+                'SVG',
+              ),
+              el(
+                'button',
+                {
+                  type: 'button',
+                  class: 'small',
+                  onClick: () => {
+                    const svg = sbueChart(r, { scale });
+                    downloadSvgAsPng(
+                      `${basename}.png`,
+                      sbueSvgText(r, scale),
+                      svg.getAttribute('width'),
+                      300,
+                    );
+                  },
+                },
+                'PNG',
+              ),
+            ),
+          ),
+        ),
+        sbueTable(r),
+      );
+      return out;
+    },
+    csv(run) {
+      const r = run.responses.sbue?.ok && run.responses.sbue.result;
+      if (!r) return null;
+      const rows = [];
+      for (const a of r.actions) {
+        r.players.forEach((p, j) =>
+          rows.push([
+            a.label,
+            a.explained,
+            a.probability,
+            p,
+            a.mean[j],
+            a.standard_error[j],
+            a.z?.[j] ?? '',
+            Array.isArray(a.exact) ? a.exact[j] : '',
+          ]),
+        );
+      }
+      return {
+        suffix: 'sbue',
+        text: toCsv(
+          ['action', 'explained', 'probability', 'agent', 'mean', 'standard_error', 'z', 'exact'],
+          rows,
+        ),
+      };
+    },
+  };
+}

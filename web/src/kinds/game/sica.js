@@ -1,0 +1,153 @@
+// The SICA tab (Algorithm 3): the correlation of the agents' utilities over k simulations at the
+// state, as a heatmap with its legend, the exact matrix beside it where the engine could enumerate
+// the tree (else its reason), and each cell's standard error (batch means). Run asks it; the Compute
+// button asks again with the k typed.
+import { el, formatNumber } from '../../views/dom.js';
+import { failureBlock } from '../../views/diagnostics.js';
+import { toCsv } from '../../views/export.js';
+import { numberField, fieldParams, stateParams } from './settings.js';
+import { atLine } from './explained.js';
+import { heatmap, heatmapLegend } from './heatmap.js';
+
+export const SICA_FIELDS = ['rollouts', 'depth', 'seed', 'batches'];
+
+export function sicaParams(settings, run) {
+  const read = fieldParams(settings, 'sica', SICA_FIELDS);
+  return read.error ? read : { params: { ...stateParams(settings, run), ...read.params } };
+}
+
+export function sicaTab(page, settings, { node }) {
+  let error = null;
+
+  function compute() {
+    const run = page.run();
+    const read = sicaParams(settings, run);
+    error = read.error || null;
+    if (read.error) return page.redraw();
+    return page.session(async (ask, r) => {
+      r.queries.sica = read.params;
+      await ask('SICA', 'sica', read.params, { key: 'sica', busy: 'sica' });
+    });
+  }
+
+  return {
+    id: 'sica',
+    label: 'SICA',
+    compute,
+    render(run) {
+      const catalogue = page.catalogue();
+      const busy = run.busy.sica;
+      const field = (name, label) =>
+        numberField(settings, catalogue, 'sica', name, label, { onEnter: compute });
+      const out = el(
+        'div',
+        { class: 'game-sica' },
+        atLine(settings, run, node(run)),
+        el(
+          'div',
+          { class: 'settings-controls' },
+          field('rollouts', 'k (rollouts)'),
+          field('depth', 'depth d'),
+          field('seed', 'seed'),
+          el(
+            'button',
+            { type: 'button', class: 'primary', id: 'sica-run', disabled: busy, onClick: compute },
+            busy ? 'Computing…' : 'Compute SICA',
+          ),
+        ),
+        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
+      );
+      const response = run.responses.sica;
+      if (!response) {
+        out.append(el('p', { class: 'notice' }, 'Press Run to compute SICA.'));
+        return out;
+      }
+      if (!response.ok) {
+        out.append(failureBlock(response, 'SICA'));
+        return out;
+      }
+      const r = response.result;
+      out.append(
+        el(
+          'p',
+          { class: 'explain' },
+          `The Pearson correlation of the agents' utilities over k = ${r.rollouts.toLocaleString('en')} simulations ` +
+            `of depth ${r.depth} (seed ${r.seed}): +1, the agents' interests move together; −1, one gains what ` +
+            'the other loses. A cell is undefined when a utility never varies.',
+        ),
+      );
+      const maps = el(
+        'div',
+        { class: 'sica-maps' },
+        heatmap(r, { id: 'sica-heatmap', title: `sampled (k = ${r.rollouts.toLocaleString('en')})` }),
+      );
+      if (r.exact?.available) {
+        maps.append(
+          heatmap(
+            { players: r.players, correlation: r.exact.correlation, undefined: r.exact.undefined },
+            { id: 'sica-exact', title: `exact (${r.exact.nodes.toLocaleString('en')} nodes enumerated)` },
+          ),
+        );
+      }
+      out.append(maps, heatmapLegend());
+      if (!r.exact?.available) {
+        out.append(
+          el('p', { class: 'explain', id: 'sica-exact-reason' }, `No exact matrix: ${r.exact?.reason || ''}`),
+        );
+      }
+      // Each agent's mean utility, sampled and exact.
+      out.append(
+        el(
+          'table',
+          { class: 'data', id: 'sica-means' },
+          el(
+            'thead',
+            null,
+            el(
+              'tr',
+              null,
+              el('th', { scope: 'col' }, 'agent'),
+              el('th', { scope: 'col', class: 'num' }, 'mean utility'),
+              r.exact?.available && el('th', { scope: 'col', class: 'num' }, 'exact'),
+            ),
+          ),
+          el(
+            'tbody',
+            null,
+            r.players.map((p, i) =>
+              el(
+                'tr',
+                null,
+                el('th', { scope: 'row' }, p),
+                el('td', { class: 'num' }, formatNumber(r.mean[i])),
+                r.exact?.available && el('td', { class: 'num' }, formatNumber(r.exact.mean[i])),
+              ),
+            ),
+          ),
+        ),
+      );
+      return out;
+    },
+    csv(run) {
+      const r = run.responses.sica?.ok && run.responses.sica.result;
+      if (!r) return null;
+      const rows = [];
+      r.players.forEach((a, i) =>
+        r.players.forEach((b, j) => {
+          rows.push([
+            a,
+            b,
+            r.correlation[i][j] ?? '',
+            r.standard_error?.[i]?.[j] ?? '',
+            r.undefined[i][j] ?? '',
+            r.exact?.available ? (r.exact.correlation[i][j] ?? '') : '',
+          ]);
+        }),
+      );
+      return {
+        suffix: 'sica',
+        text: toCsv(['agent', 'with', 'correlation', 'standard_error', 'undefined', 'exact'], rows),
+      };
+    },
+  };
+}
