@@ -86,7 +86,7 @@ json describe_scim(const ScimFile& file, const Params&, Context& context) {
           {"policies", policies},
           {"interventions", interventions},
           {"settings", setting_count_json(scim)},
-          {"deterministic_policy_count", deterministic_policy_count(scim, evaluator)},
+          {"deterministic_policy_count", number_json(deterministic_policy_count(scim, evaluator))},
           {"perfect_recall", scim.perfect_recall()},
           // Where an editor writes the observed behaviour: the section itself, or the model's object.
           {"behaviour",
