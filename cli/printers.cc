@@ -79,6 +79,7 @@ void scim_optimal_policies(const json& r, std::ostream& out) {
   out << "search: " << cell_text(r.at("search")) << " (" << cell_text(r.at("method")) << ")"
       << "   expected utility: " << cell_text(r.at("expected_utility"))
       << "   optimal deterministic policies: " << cell_text(r.at("optimal_policy_count")) << "\n";
+  if (r.contains("search_note")) out << "(" << cell_text(r.at("search_note")) << ")\n";
   for (const json& d : r.at("decisions")) {
     out << "\ndecision " << cell_text(d.at("decision")) << "\n";
     Rows rows = {{"observation", "P", "expected utility by action", "optimal"}};
@@ -331,10 +332,8 @@ std::string pad(int indent) { return std::string(static_cast<std::size_t>(indent
 bool record_cells(const json& record, const std::string& prefix,
                   std::vector<std::pair<std::string, std::string>>* cells) {
   for (const auto& [key, value] : record.items()) {
-    if (is_plain(value) || is_plain_list(value))
-      cells->emplace_back(prefix + key, cell_text(value));
-    else if (!value.is_object() || !record_cells(value, prefix + key + ".", cells))
-      return false;
+    if (is_plain(value) || is_plain_list(value)) cells->emplace_back(prefix + key, cell_text(value));
+    else if (!value.is_object() || !record_cells(value, prefix + key + ".", cells)) return false;
   }
   return true;
 }
@@ -461,12 +460,9 @@ void print_object(const json& object, std::ostream& out, int indent) {
   for (const auto& [key, value] : object.items()) {
     if (!is_line(value)) continue;
     out << pad(indent) << key << ":" << std::string(key_width - display_width(key) + 1, ' ');
-    if (is_plain(value))
-      out << cell_text(value) << "\n";
-    else if (value.empty())
-      out << "(none)\n";
-    else
-      print_plain_list(value, out, indent + static_cast<int>(key_width) + 2, indent + key_width + 2);
+    if (is_plain(value)) out << cell_text(value) << "\n";
+    else if (value.empty()) out << "(none)\n";
+    else print_plain_list(value, out, indent + static_cast<int>(key_width) + 2, indent + key_width + 2);
   }
   for (const auto& [key, value] : object.items()) {
     if (is_line(value)) continue;

@@ -8,14 +8,14 @@
 
 namespace motive {
 
-using scim::Scim;
-using scim::ScimFile;
 using scim::describe_scim;
 using scim::expected_utility_analysis;
 using scim::graph_analysis;
 using scim::optimal_policies_analysis;
 using scim::policies_analysis;
 using scim::read_scim_file;
+using scim::Scim;
+using scim::ScimFile;
 using scim::settings_analysis;
 namespace {
 
@@ -30,9 +30,10 @@ AnalysisFunction on_model(json (*run)(const Scim&, const Params&, Context&)) {
 }
 
 ParamSpec interventions() {
-  return ParamSpec::structured("interventions",
-                               "interventions applied together: names of the model's, or inline "
-                               "{variable, value} (hard), {variable, value | follow_policy, settings} (contextual)");
+  return ParamSpec::structured(
+      "interventions",
+      "interventions applied together: names of the model's, or inline "
+      "{variable, value} (hard), {variable, value | follow_policy, settings} (contextual)");
 }
 
 ParamSpec policy(std::string help) { return ParamSpec::string("policy", std::move(help), "policy"); }
@@ -54,6 +55,13 @@ ParamSpec utility() {
                            "of the \"targets\"");
 }
 
+ParamSpec meg_method() {
+  return ParamSpec::choice(
+      "method", {"auto", "enumerate", "eliminate"}, "auto",
+      "how the distributions over each decision's context are computed: a walk over every "
+      "setting, variable elimination, or whichever costs less");
+}
+
 ParamSpec at_infinity() {
   return ParamSpec::choice("at_infinity", {"maxent", "uniform"}, "maxent",
                            "π_±∞: the limit of π_β (\"maxent\") or uniform over the best (worst) actions");
@@ -67,26 +75,34 @@ KindSpec scim_kind() {
   kind.summary = "a structural causal influence model: variables, decisions, utilities, policies";
   kind.read = reader_of(&read_scim_file);
   kind.analyses = {
-      {"describe", "the model's variables, edges, policies and interventions", "", "", {}, analysis_of(&describe_scim)},
+      {"describe",
+       "the model's variables, edges, policies and interventions",
+       "",
+       "",
+       {},
+       analysis_of(&describe_scim)},
       {"expected_utility",
        "the expected utility of each named policy (or one), per utility variable",
        "",
        "",
        {policy("the policy to evaluate (default: every named policy)"), interventions(),
-        ParamSpec::choice("method", {"auto", "enumerate", "eliminate"}, "auto",
-                          "how expected utilities are computed: enumerating settings, variable elimination, or "
-                          "whichever costs less")},
+        ParamSpec::choice(
+            "method", {"auto", "enumerate", "eliminate"}, "auto",
+            "how expected utilities are computed: enumerating settings, variable elimination, or "
+            "whichever costs less")},
        on_model(&expected_utility_analysis)},
       {"optimal_policies",
        "the policies that maximise expected utility, with the conditional expected utility of each action",
        "",
        "",
        {interventions(),
-        ParamSpec::integer("max_listed", 1, 0, 10000,
-                           "how many optimal deterministic policies to list in full (the count is always exact)"),
-        ParamSpec::choice("method", {"auto", "enumerate", "eliminate"}, "auto",
-                          "how expected utilities are computed: enumerating settings, variable elimination, or "
-                          "whichever costs less")},
+        ParamSpec::integer(
+            "max_listed", 1, 0, 10000,
+            "how many optimal deterministic policies to list in full (the count is always exact)"),
+        ParamSpec::choice(
+            "method", {"auto", "enumerate", "eliminate"}, "auto",
+            "how expected utilities are computed: enumerating settings, variable elimination, or "
+            "whichever costs less")},
        on_model(&optimal_policies_analysis)},
       {"settings",
        "every setting of the noise with its probability and the values of the variables",
@@ -106,8 +122,8 @@ KindSpec scim_kind() {
        "questions about the causal graph: parents, children, ancestors, descendants, paths, d-separation",
        "",
        "",
-       {ParamSpec::choice("query", {"parents", "children", "ancestors", "descendants", "paths", "d_separated"},
-                          "",
+       {ParamSpec::choice("query",
+                          {"parents", "children", "ancestors", "descendants", "paths", "d_separated"}, "",
                           "the question: parents, children, ancestors, descendants, paths or d_separated")
             .is_required(),
         ParamSpec::string("variable", "the variable asked about (parents, children, ancestors, descendants)",
@@ -163,7 +179,8 @@ KindSpec scim_kind() {
        "Ward et al. 2024",
        "Def. 23",
        {ParamSpec::string("decision", "the decision (needed when the model has several)", "decision"),
-        ParamSpec::strings("variables", "the variables O asked about (default: every variable but the decision)",
+        ParamSpec::strings("variables",
+                           "the variables O asked about (default: every variable but the decision)",
                            "variable"),
         interventions()},
        on_model(&control_incentive_analysis)},
@@ -172,8 +189,9 @@ KindSpec scim_kind() {
        "MacDermott et al. 2024",
        "Defs. 3.2, 4.3, 4.4",
        {policy("the policy measured (may be left out when the model has one policy)"), utility(),
-        ParamSpec::strings("targets", "unknown utility: the variables T it may depend on (Def. 4.4)", "variable"),
-        at_infinity(), interventions()},
+        ParamSpec::strings("targets", "unknown utility: the variables T it may depend on (Def. 4.4)",
+                           "variable"),
+        at_infinity(), interventions(), meg_method()},
        on_model(&meg::meg_scim_analysis)},
       {"meg_likelihood",
        "the curve L(β) of known-utility MEG over the rationality β, with β* and the bound",
@@ -183,7 +201,7 @@ KindSpec scim_kind() {
         ParamSpec::choice("utility", {"known"}, "known", "the curve is drawn for the known utility"),
         ParamSpec::numbers("betas", "the rationalities β to evaluate (default: 81 around β*, and both ends)")
             .with_infinity(),
-        at_infinity(), interventions()},
+        at_infinity(), interventions(), meg_method()},
        on_model(&meg::meg_likelihood_scim_analysis)},
   };
   return kind;

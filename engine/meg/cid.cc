@@ -14,12 +14,12 @@ namespace motive::meg {
 
 using scim::DecisionRule;
 using scim::Evaluator;
+using scim::kMaxEnumeration;
 using scim::Mechanism;
 using scim::Policy;
 using scim::Scim;
-using scim::Variable;
-using scim::kMaxEnumeration;
 using scim::total_utility;
+using scim::Variable;
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -55,14 +55,14 @@ void require_perfect_recall(const Scim& scim, const std::vector<int>& free) {
         if (missing < 0 && !observes(p)) missing = p;
       if (missing < 0) continue;
       const std::string later_name = "decision \"" + scim.variables[free[j]].name + "\"";
-      throw RequestError("analysis.not_supported",
-                         "MEG with several decisions needs perfect recall, but " + later_name +
-                             (missing == free[i] ? " does not observe the earlier decision \"" + earlier.name + "\""
-                                                 : " does not observe \"" + scim.variables[missing].name +
-                                                       "\", which the earlier decision \"" + earlier.name +
-                                                       "\" observes"),
-                         "give later decisions the earlier decisions and their observations as parents, or "
-                         "fix all but one decision with an intervention");
+      throw RequestError(
+          "analysis.not_supported",
+          "MEG with several decisions needs perfect recall, but " + later_name +
+              (missing == free[i] ? " does not observe the earlier decision \"" + earlier.name + "\""
+                                  : " does not observe \"" + scim.variables[missing].name +
+                                        "\", which the earlier decision \"" + earlier.name + "\" observes"),
+          "give later decisions the earlier decisions and their observations as parents, or "
+          "fix all but one decision with an intervention");
     }
   }
 }
@@ -87,8 +87,9 @@ double expected_utility(const std::vector<std::vector<double>>& reach, const Sta
 }
 
 // Per stage: E_π[log π'(D | Pa_D)] (−∞ where π takes an action π' never takes).
-std::vector<double> stage_likelihoods(const CidProcess& process, const std::vector<std::vector<double>>& reach,
-                                      const StagePolicy& agent, const StagePolicy& model) {
+std::vector<double> stage_likelihoods(const CidProcess& process,
+                                      const std::vector<std::vector<double>>& reach, const StagePolicy& agent,
+                                      const StagePolicy& model) {
   std::vector<double> out(process.stages.size(), 0.0);
   for (std::size_t k = 0; k < process.stages.size(); ++k) {
     int actions = process.stages[k].actions;
@@ -142,7 +143,8 @@ CidMeg fit_known(const CidProcess& process, const StagePolicy& agent, const std:
   out.maxent_policy = soft_optimal_policy(process, utility, fit.beta, tie, ends);
   out.maxent_expected_utility = fit.at.expected_utility;
   out.contributions = stage_likelihoods(process, out.occupancy, agent, out.maxent_policy);
-  for (std::size_t k = 0; k < process.stages.size(); ++k) out.contributions[k] += std::log(process.stages[k].actions);
+  for (std::size_t k = 0; k < process.stages.size(); ++k)
+    out.contributions[k] += std::log(process.stages[k].actions);
   out.meg = total(out.contributions);
   out.converged = fit.converged;
   out.iterations = fit.evaluations;
@@ -151,64 +153,10 @@ CidMeg fit_known(const CidProcess& process, const StagePolicy& agent, const std:
   return out;
 }
 
-}  // namespace
-
-double CidProcess::bound() const {
-  double b = 0;
-  for (const Stage& s : stages) b += std::log(s.actions);
-  return b;
-}
-
-CidProcess cid_process(const Scim& scim, const Evaluator& base, const std::vector<int>& targets,
-                       const ProgressCallback& progress) {
-  std::vector<int> free;
-  for (int d : scim.decisions)
-    if (base.mechanism(d).table.empty()) free.push_back(d);
-  if (free.empty())
-    throw RequestError("analysis.not_supported", "MEG measures decisions, and this model has none left free",
-                       "remove the interventions that fix its decisions");
-  require_perfect_recall(scim, free);
-  CidProcess process;
-  process.targets = targets;
-  // The walk visits every setting once per combination of actions: bound it like the evaluator's budget.
-  base.require_enumerable();
-  double branches = static_cast<double>(base.setting_count());
-  for (int d : free) {
-    const Variable& v = scim.variables[d];
-    if (v.mechanism.configurations < 0 ||
-        static_cast<double>(v.mechanism.configurations) * v.domain.size() > static_cast<double>(kMaxEnumeration))
-      throw RequestError("analysis.budget_exceeded", "decision \"" + v.name + "\" has too many observations",
-                         "make its observations coarser");
-    branches *= static_cast<double>(v.domain.size());
-    Stage stage;
-    stage.decision = d;
-    stage.observations = v.mechanism.configurations;
-    stage.actions = static_cast<int>(v.domain.size());
-    process.stages.push_back(stage);
-  }
-  if (branches > static_cast<double>(kMaxEnumeration))
-    throw RequestError("analysis.budget_exceeded",
-                       "MEG walks every setting under every combination of actions: " +
-                           std::to_string(static_cast<long long>(std::min(branches, 9e18))) +
-                           " branches, more than the budget of 2^24",
-                       "use a model with fewer settings or smaller decision domains");
-  double target_count = 1;
-  for (int t : targets) target_count *= static_cast<double>(scim.variables[t].domain.size());
-  if (target_count > kMaxTargetOutcomes)
-    throw RequestError("analysis.budget_exceeded",
-                       "the target variables have " + std::to_string(static_cast<long long>(target_count)) +
-                           " combinations of outcomes, more than the 65536 an unknown utility can range over",
-                       "choose fewer or smaller target variables");
-  process.target_outcomes = static_cast<int>(target_count);
-  for (int u : scim.utilities) {
-    double largest = 0;
-    for (double x : scim.variables[u].utility) largest = std::max(largest, std::abs(x));
-    process.utility_scale += largest;
-  }
-
-  // The uniform policy: every observation of every free decision is reached if any policy reaches it.
-  Policy uniform;
-  uniform.name = "uniform";
+// The policy under which the process is read: uniform at every free decision (so that every observation
+// any policy reaches is reached), the model's own rule nowhere else (fixed decisions have mechanisms).
+std::vector<DecisionRule> uniform_rules(const Scim& scim, const std::vector<int>& free) {
+  std::vector<DecisionRule> rules;
   for (int d : scim.decisions) {
     const Variable& v = scim.variables[d];
     DecisionRule rule;
@@ -219,8 +167,35 @@ CidProcess cid_process(const Scim& scim, const Evaluator& base, const std::vecto
     } else {
       rule.action.assign(std::max(1, v.mechanism.configurations), 0);
     }
-    uniform.rules.push_back(std::move(rule));
+    rules.push_back(std::move(rule));
   }
+  return rules;
+}
+
+// Fills the process's distributions from the sums a walk or an elimination gathered.
+void fill_process(CidProcess* process, const std::vector<std::unordered_map<std::uint64_t, double>>& joint,
+                  const std::unordered_map<std::uint64_t, double>& target_joint,
+                  const std::vector<double>& utility_sum, const std::vector<double>& mass) {
+  for (std::size_t k = 0; k + 1 < process->stages.size(); ++k)
+    process->stages[k].next =
+        sparse_rows(joint[k], process->stages[k].observations * process->stages[k].actions,
+                    process->stages[k + 1].observations);
+  process->utility.assign(utility_sum.size(), 0.0);
+  for (std::size_t i = 0; i < utility_sum.size(); ++i)
+    if (mass[i] > 0) process->utility[i] = utility_sum[i] / mass[i];
+  if (!process->targets.empty())
+    process->target_distribution =
+        sparse_rows(target_joint, static_cast<int>(utility_sum.size()), process->target_outcomes);
+}
+
+// The process from a walk over every setting under the uniform policy.
+void walk_process(const Scim& scim, const Evaluator& base, const std::vector<int>& free, CidProcess* out,
+                  const ProgressCallback& progress) {
+  CidProcess& process = *out;
+  const std::vector<int>& targets = process.targets;
+  Policy uniform;
+  uniform.name = "uniform";
+  uniform.rules = uniform_rules(scim, free);
   Evaluator evaluator = base;
   evaluator.set_policy(&uniform);
   const std::size_t n = process.stages.size();
@@ -235,8 +210,8 @@ CidProcess cid_process(const Scim& scim, const Evaluator& base, const std::vecto
       [&](std::uint64_t, double w, const int32_t* values) {
         for (std::size_t k = 0; k < n; ++k) {
           const Stage& s = process.stages[k];
-          index[k] = configuration_of(scim.variables[s.decision].mechanism, values) * s.actions +
-                     values[s.decision];
+          index[k] =
+              configuration_of(scim.variables[s.decision].mechanism, values) * s.actions + values[s.decision];
         }
         process.initial[index[0] / process.stages[0].actions] += w;
         for (std::size_t k = 0; k + 1 < n; ++k)
@@ -251,26 +226,173 @@ CidProcess cid_process(const Scim& scim, const Evaluator& base, const std::vecto
         }
       },
       progress);
-  for (std::size_t k = 0; k + 1 < n; ++k)
-    process.stages[k].next = sparse_rows(joint[k], process.stages[k].observations * process.stages[k].actions,
-                                         process.stages[k + 1].observations);
-  process.utility.assign(utility_sum.size(), 0.0);
-  for (std::size_t i = 0; i < utility_sum.size(); ++i)
-    if (mass[i] > 0) process.utility[i] = utility_sum[i] / mass[i];
-  if (!targets.empty())
-    process.target_distribution = sparse_rows(target_joint, static_cast<int>(utility_sum.size()), process.target_outcomes);
+  fill_process(&process, joint, target_joint, utility_sum, mass);
+}
+
+// Calls visit(values, p, e) for every entry of a factor, with `values` (indexed by variable) holding the
+// entry's configuration of the factor's variables.
+template <class Visit>
+void for_each_entry(const scim::Factor& f, std::vector<int32_t>* values, Visit&& visit) {
+  const std::size_t width = f.variables.size();
+  for (int v : f.variables) (*values)[v] = 0;
+  for (std::size_t i = 0; i < f.p.size(); ++i) {
+    visit(static_cast<const int32_t*>(values->data()), f.p[i], f.e.empty() ? 0.0 : f.e[i]);
+    for (std::size_t j = width; j-- > 0;) {  // the last variable varies fastest
+      int32_t& x = (*values)[f.variables[j]];
+      if (++x < f.sizes[j]) break;
+      x = 0;
+    }
+  }
+}
+
+// The same sums by variable elimination, under the same uniform policy: for each stage but the last, the
+// joint distribution of its context (observation, action) and the next stage's observation (under perfect
+// recall the next observation includes this context, so it is a factor over the next observation); for the
+// last, the joint of its context and the targets, with the utilities' expectation. The first stage's
+// observation is a marginal of the last factor (every later observation includes it).
+void eliminate_process(const Scim& scim, const Evaluator& base, const std::vector<int>& free, CidProcess* out,
+                       const ProgressCallback& progress) {
+  CidProcess& process = *out;
+  const std::vector<int>& targets = process.targets;
+  scim::FactorGraph graph(scim, base);
+  const std::vector<DecisionRule> uniform = uniform_rules(scim, free);
+  std::vector<const DecisionRule*> rules;
+  for (const DecisionRule& r : uniform) rules.push_back(&r);
+  const std::size_t n = process.stages.size();
+  const Stage& last = process.stages.back();
+  std::vector<std::unordered_map<std::uint64_t, double>> joint(n);
+  std::unordered_map<std::uint64_t, double> target_joint;
+  std::vector<double> utility_sum(static_cast<std::size_t>(last.observations) * last.actions, 0.0);
+  std::vector<double> mass(utility_sum.size(), 0.0);
+  std::vector<int32_t> values(scim.variables.size(), 0);
+  auto context_of = [&](std::size_t k, const int32_t* v) {
+    const Stage& s = process.stages[k];
+    return configuration_of(scim.variables[s.decision].mechanism, v) * s.actions + v[s.decision];
+  };
+  auto keep_of = [&](std::size_t k) {
+    std::vector<int> keep = scim.variables[process.stages[k].decision].mechanism.parents;
+    keep.push_back(process.stages[k].decision);
+    return keep;
+  };
+  auto part = [&](std::size_t k) { return part_of(progress, static_cast<double>(k) / n, (k + 1.0) / n); };
+  for (std::size_t k = 0; k + 1 < n; ++k) {
+    std::vector<int> keep = keep_of(k);
+    for (int p : scim.variables[process.stages[k + 1].decision].mechanism.parents) keep.push_back(p);
+    std::sort(keep.begin(), keep.end());
+    keep.erase(std::unique(keep.begin(), keep.end()), keep.end());
+    const Mechanism& next = scim.variables[process.stages[k + 1].decision].mechanism;
+    const auto observations = static_cast<std::uint64_t>(process.stages[k + 1].observations);
+    scim::Factor f =
+        scim::eliminate(graph.factors(rules, scim::kNoUtilities), keep, graph.domain_sizes(), part(k));
+    for_each_entry(f, &values, [&](const int32_t* v, double p, double) {
+      if (p > 0)
+        joint[k][static_cast<std::uint64_t>(context_of(k, v)) * observations + configuration_of(next, v)] +=
+            p;
+    });
+  }
+  std::vector<int> keep = keep_of(n - 1);
+  for (int t : targets) keep.push_back(t);
+  for (int p : scim.variables[process.stages[0].decision].mechanism.parents) keep.push_back(p);
+  std::sort(keep.begin(), keep.end());
+  keep.erase(std::unique(keep.begin(), keep.end()), keep.end());
+  scim::Factor f =
+      scim::eliminate(graph.factors(rules, scim::kAllUtilities), keep, graph.domain_sizes(), part(n - 1));
+  const Mechanism& first = scim.variables[process.stages[0].decision].mechanism;
+  process.initial.assign(process.stages.front().observations, 0.0);
+  for_each_entry(f, &values, [&](const int32_t* v, double p, double e) {
+    if (p <= 0) return;
+    const int index = context_of(n - 1, v);
+    process.initial[configuration_of(first, v)] += p;
+    utility_sum[index] += e;
+    mass[index] += p;
+    if (!targets.empty()) {
+      std::uint64_t t = 0;
+      for (int x : targets) t = t * scim.variables[x].domain.size() + v[x];
+      target_joint[static_cast<std::uint64_t>(index) * process.target_outcomes + t] += p;
+    }
+  });
+  fill_process(&process, joint, target_joint, utility_sum, mass);
+}
+
+}  // namespace
+
+double CidProcess::bound() const {
+  double b = 0;
+  for (const Stage& s : stages) b += std::log(s.actions);
+  return b;
+}
+
+CidProcess cid_process(const Scim& scim, const Evaluator& base, const std::vector<int>& targets,
+                       const ProgressCallback& progress, scim::InferenceMethod method) {
+  std::vector<int> free;
+  for (int d : scim.decisions)
+    if (base.mechanism(d).table.empty()) free.push_back(d);
+  if (free.empty())
+    throw RequestError("analysis.not_supported", "MEG measures decisions, and this model has none left free",
+                       "remove the interventions that fix its decisions");
+  require_perfect_recall(scim, free);
+  CidProcess process;
+  process.targets = targets;
+  double actions = 1;  // combinations of actions: the walk visits every setting once per combination
+  for (int d : free) {
+    const Variable& v = scim.variables[d];
+    if (v.mechanism.configurations < 0 || static_cast<double>(v.mechanism.configurations) * v.domain.size() >
+                                              static_cast<double>(kMaxEnumeration))
+      throw RequestError("analysis.budget_exceeded", "decision \"" + v.name + "\" has too many observations",
+                         "make its observations coarser");
+    actions *= static_cast<double>(v.domain.size());
+    Stage stage;
+    stage.decision = d;
+    stage.observations = v.mechanism.configurations;
+    stage.actions = static_cast<int>(v.domain.size());
+    process.stages.push_back(stage);
+  }
+  double target_count = 1;
+  for (int t : targets) target_count *= static_cast<double>(scim.variables[t].domain.size());
+  if (target_count > kMaxTargetOutcomes)
+    throw RequestError("analysis.budget_exceeded",
+                       "the target variables have " + std::to_string(static_cast<long long>(target_count)) +
+                           " combinations of outcomes, more than the 65536 an unknown utility can range over",
+                       "choose fewer or smaller target variables");
+  process.target_outcomes = static_cast<int>(target_count);
+  for (int u : scim.utilities) {
+    double largest = 0;
+    for (double x : scim.variables[u].utility) largest = std::max(largest, std::abs(x));
+    process.utility_scale += largest;
+  }
+  // The walk's budget is on branches (settings × combinations of actions); a walk past it, or over a
+  // model too large to enumerate, leaves elimination.
+  const double branches = base.enumerable() ? static_cast<double>(base.setting_count()) * actions : kInf;
+  if (method == scim::InferenceMethod::kAuto && !base.has_contextual() &&
+      branches > static_cast<double>(kMaxEnumeration))
+    method = scim::InferenceMethod::kEliminate;
+  process.method = scim::choose_method(scim, base, method, actions, static_cast<double>(free.size()));
+  if (process.method == scim::InferenceMethod::kEliminate) {
+    eliminate_process(scim, base, free, &process, progress);
+  } else {
+    if (branches > static_cast<double>(kMaxEnumeration))
+      throw RequestError("analysis.budget_exceeded",
+                         "MEG walks every setting under every combination of actions: " +
+                             std::to_string(static_cast<long long>(std::min(branches, 9e18))) +
+                             " branches, more than the budget of 2^24",
+                         "use \"method\": \"eliminate\" (it needs no walk), a model with fewer settings, or "
+                         "smaller decision domains");
+    walk_process(scim, base, free, &process, progress);
+  }
   return process;
 }
 
 StagePolicy stage_policy(const Scim& scim, const CidProcess& process, const Policy& policy) {
   StagePolicy out;
   for (const Stage& s : process.stages) {
-    std::size_t position = std::find(scim.decisions.begin(), scim.decisions.end(), s.decision) - scim.decisions.begin();
+    std::size_t position =
+        std::find(scim.decisions.begin(), scim.decisions.end(), s.decision) - scim.decisions.begin();
     const DecisionRule& rule = policy.rules[position];
     std::vector<double> p(static_cast<std::size_t>(s.observations) * s.actions, 0.0);
     for (int c = 0; c < s.observations; ++c)
       for (int a = 0; a < s.actions; ++a)
-        p[c * s.actions + a] = rule.deterministic ? (rule.action[c] == a ? 1.0 : 0.0) : rule.probabilities[c * s.actions + a];
+        p[c * s.actions + a] =
+            rule.deterministic ? (rule.action[c] == a ? 1.0 : 0.0) : rule.probabilities[c * s.actions + a];
     out.push_back(std::move(p));
   }
   return out;
@@ -315,7 +437,8 @@ StagePolicy soft_optimal_policy(const CidProcess& process, const std::vector<dou
   return policy;
 }
 
-std::vector<std::vector<double>> observation_probabilities(const CidProcess& process, const StagePolicy& policy) {
+std::vector<std::vector<double>> observation_probabilities(const CidProcess& process,
+                                                           const StagePolicy& policy) {
   const std::size_t n = process.stages.size();
   std::vector<std::vector<double>> reach(n);
   reach[0] = process.initial;
@@ -338,7 +461,8 @@ CidMeg known_utility_meg(const CidProcess& process, const StagePolicy& agent, En
   return fit_known(process, agent, process.utility, process.utility_scale, ends);
 }
 
-CidMeg target_meg(const CidProcess& process, const StagePolicy& agent, const LbfgsOptions& options, Ends ends) {
+CidMeg target_meg(const CidProcess& process, const StagePolicy& agent, const LbfgsOptions& options,
+                  Ends ends) {
   const int outcomes = process.target_outcomes;
   const std::size_t rows = process.target_distribution.size();
   std::vector<std::vector<double>> reach = observation_probabilities(process, agent);
@@ -372,7 +496,8 @@ CidMeg target_meg(const CidProcess& process, const StagePolicy& agent, const Lbf
   Eigen::VectorXd u = search.x;
   double lo = u.size() ? u.minCoeff() : 0, hi = u.size() ? u.maxCoeff() : 0;
   double range = hi - lo;
-  Eigen::VectorXd scaled = range > 0 ? Eigen::VectorXd((u.array() - lo) / range) : Eigen::VectorXd::Zero(outcomes);
+  Eigen::VectorXd scaled =
+      range > 0 ? Eigen::VectorXd((u.array() - lo) / range) : Eigen::VectorXd::Zero(outcomes);
   CidMeg out = fit_known(process, agent, utility_of(scaled), 1.0, ends);
   out.inferred_utility.assign(scaled.data(), scaled.data() + scaled.size());
   const double searched = search.value + process.bound();
@@ -383,7 +508,8 @@ CidMeg target_meg(const CidProcess& process, const StagePolicy& agent, const Lbf
     out.maxent_expected_utility = expected_utility(observation_probabilities(process, out.maxent_policy),
                                                    out.maxent_policy, utility_of(scaled));
     out.contributions = stage_likelihoods(process, out.occupancy, agent, out.maxent_policy);
-    for (std::size_t k = 0; k < process.stages.size(); ++k) out.contributions[k] += std::log(process.stages[k].actions);
+    for (std::size_t k = 0; k < process.stages.size(); ++k)
+      out.contributions[k] += std::log(process.stages[k].actions);
     out.meg = total(out.contributions);
   }
   out.converged = search.converged;

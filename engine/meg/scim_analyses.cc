@@ -12,23 +12,23 @@
 
 namespace motive::meg {
 
-using scim::DecisionRule;
 using scim::bad_parameter;
+using scim::configure;
+using scim::DecisionRule;
+using scim::outcome_json;
 using scim::Policy;
+using scim::policy_param;
+using scim::rule_json;
 using scim::Scim;
 using scim::Setup;
 using scim::Variable;
-using scim::configure;
-using scim::outcome_json;
-using scim::policy_param;
-using scim::rule_json;
 using scim::variables_named;
 namespace {
 
-using nlohmann::json;
 using meg::CidMeg;
 using meg::CidProcess;
 using meg::StagePolicy;
+using nlohmann::json;
 
 // The policy the request names; a model with one policy may leave it out.
 const Policy& measured_policy(const Scim& scim, const Params& params) {
@@ -57,7 +57,8 @@ json meg_json(const Scim& scim, const CidProcess& process, const CidMeg& m, cons
               const std::string& utility, meg::Ends ends) {
   json decisions = json::array();
   for (const meg::Stage& s : process.stages) decisions.push_back(scim.variables[s.decision].name);
-  json result = {{"meg", m.meg},
+  json result = {{"method", scim::inference_method_name(process.method)},
+                 {"meg", m.meg},
                  {"bound", m.bound},
                  {"utility", utility},
                  {"policy", policy},
@@ -113,7 +114,8 @@ json meg_scim_analysis(const Scim& model, const Params& params, Context& context
     if (targets.empty()) bad_parameter("\"targets\" must name at least one variable");
   }
   const meg::Ends ends = ends_param(params);
-  CidProcess process = meg::cid_process(scim, *setup.evaluator, targets, context.part(0, 0.5));
+  CidProcess process = meg::cid_process(scim, *setup.evaluator, targets, context.part(0, 0.5),
+                                        scim::parse_inference_method(params.string("method")));
   StagePolicy agent = meg::stage_policy(scim, process, policy);
   if (utility == "known")
     return meg_json(scim, process, meg::known_utility_meg(process, agent, ends), policy.name, utility, ends);
@@ -130,7 +132,8 @@ json meg_likelihood_scim_analysis(const Scim& model, const Params& params, Conte
   const Scim& scim = *setup.scim;
   const Policy& policy = measured_policy(scim, params);
   const meg::Ends ends = ends_param(params);
-  CidProcess process = meg::cid_process(scim, *setup.evaluator, {}, context.part(0, 0.9));
+  CidProcess process = meg::cid_process(scim, *setup.evaluator, {}, context.part(0, 0.9),
+                                        scim::parse_inference_method(params.string("method")));
   StagePolicy agent = meg::stage_policy(scim, process, policy);
   CidMeg fit = meg::known_utility_meg(process, agent, ends);
   std::vector<double> betas;
@@ -144,7 +147,8 @@ json meg_likelihood_scim_analysis(const Scim& model, const Params& params, Conte
   json points = json::array();
   for (std::size_t i = 0; i < betas.size(); ++i)
     points.push_back({{"beta", number_json(betas[i])}, {"likelihood", number_json(values[i])}});
-  return {{"points", points},
+  return {{"method", scim::inference_method_name(process.method)},
+          {"points", points},
           {"beta_star", number_json(fit.beta)},
           {"likelihood_star", fit.meg},
           {"bound", fit.bound},

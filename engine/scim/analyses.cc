@@ -18,11 +18,13 @@ bool utilities_tie(double a, double b) {
   return std::abs(a - b) <= kUtilityTolerance * std::max({1.0, std::abs(a), std::abs(b)});
 }
 
-
 namespace {
 
 json span_json(const SourceSpan& span) {
-  return {{"line", span.line}, {"column", span.column}, {"end_line", span.end_line}, {"end_column", span.end_column}};
+  return {{"line", span.line},
+          {"column", span.column},
+          {"end_line", span.end_line},
+          {"end_column", span.end_column}};
 }
 
 // The number of settings: exact while it fits, else as a double (it may pass 2^64).
@@ -63,7 +65,8 @@ json describe_scim(const ScimFile& file, const Params&, Context& context) {
     variables.push_back(entry);
   }
   json policies = json::array();
-  for (const Policy& p : scim.policies) policies.push_back({{"name", p.name}, {"deterministic", p.deterministic()}});
+  for (const Policy& p : scim.policies)
+    policies.push_back({{"name", p.name}, {"deterministic", p.deterministic()}});
   json interventions = json::array();
   for (const Intervention& i : scim.interventions) interventions.push_back(i.name);
   json decisions = json::array(), utilities = json::array();
@@ -83,11 +86,12 @@ json describe_scim(const ScimFile& file, const Params&, Context& context) {
           {"policies", policies},
           {"interventions", interventions},
           {"settings", setting_count_json(scim)},
-          {"deterministic_policy_count", deterministic_policy_count(scim, evaluator)},
+          {"deterministic_policy_count", number_json(deterministic_policy_count(scim, evaluator))},
           {"perfect_recall", scim.perfect_recall()},
           // Where an editor writes the observed behaviour: the section itself, or the model's object.
-          {"behaviour", {{"present", scim.behaviour.present},
-                         {"span", span_json(scim.behaviour.present ? scim.behaviour.span : scim.body_span)}}}};
+          {"behaviour",
+           {{"present", scim.behaviour.present},
+            {"span", span_json(scim.behaviour.present ? scim.behaviour.span : scim.body_span)}}}};
 }
 
 json expected_utility_analysis(const Scim& model, const Params& params, Context& context) {
@@ -105,9 +109,8 @@ json expected_utility_analysis(const Scim& model, const Params& params, Context&
     require_policy(*setup.evaluator);
     policies.push_back(nullptr);
   }
-  ExpectedUtilities values =
-      expected_utilities(scim, *setup.evaluator, policies, parse_inference_method(params.string("method")),
-                         context.progress());
+  ExpectedUtilities values = expected_utilities(
+      scim, *setup.evaluator, policies, parse_inference_method(params.string("method")), context.progress());
   for (std::size_t i = 0; i < policies.size(); ++i) {
     json utilities = json::object();
     for (std::size_t u = 0; u < scim.utilities.size(); ++u)
@@ -123,9 +126,9 @@ json optimal_policies_analysis(const Scim& model, const Params& params, Context&
   Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
   const auto max_listed = static_cast<std::size_t>(params.integer("max_listed"));
-  OptimalPolicies optimum = find_optimal_policies(scim, *setup.evaluator,
-                                                  parse_inference_method(params.string("method")), max_listed,
-                                                  context.progress());
+  OptimalPolicies optimum =
+      find_optimal_policies(scim, *setup.evaluator, parse_inference_method(params.string("method")),
+                            max_listed, context.progress());
   json decisions = json::array();
   std::vector<int> free;
   for (const DecisionOptimum& o : optimum.decisions) {
@@ -166,18 +169,25 @@ json optimal_policies_analysis(const Scim& model, const Params& params, Context&
   } else {
     std::vector<std::pair<std::size_t, int>> digits;  // (decision position in optimum, observation)
     for (std::size_t k = 0; k < optimum.decisions.size(); ++k)
-      for (std::size_t c = 0; c < optimum.decisions[k].optimal.size(); ++c) digits.emplace_back(k, static_cast<int>(c));
+      for (std::size_t c = 0; c < optimum.decisions[k].optimal.size(); ++c)
+        digits.emplace_back(k, static_cast<int>(c));
     // The index-th optimal policy takes, at each (decision, observation), one of the optimal
     // actions: decode the index in mixed radix over the sizes of those sets.
-    truncated = optimum.count > static_cast<double>(max_listed);
-    auto to_list = static_cast<std::size_t>(std::min(optimum.count, static_cast<double>(max_listed)));
+    // Not counted (ties at a decision another relies on, past the enumeration's budget): only the policy
+    // found is known to be optimal.
+    const bool counted = !std::isnan(optimum.count);
+    truncated = counted ? optimum.count > static_cast<double>(max_listed) : max_listed > 0;
+    auto to_list = counted
+                       ? static_cast<std::size_t>(std::min(optimum.count, static_cast<double>(max_listed)))
+                       : std::min<std::size_t>(max_listed, 1);
     Policy p = optimum.policy;
     for (std::size_t index = 0; index < to_list; ++index) {
       std::size_t rest = index;
       for (std::size_t i = digits.size(); i-- > 0;) {
         const DecisionOptimum& o = optimum.decisions[digits[i].first];
         const std::vector<int32_t>& choices = o.optimal[digits[i].second];
-        std::size_t position = std::find(scim.decisions.begin(), scim.decisions.end(), o.decision) - scim.decisions.begin();
+        std::size_t position =
+            std::find(scim.decisions.begin(), scim.decisions.end(), o.decision) - scim.decisions.begin();
         p.rules[position].action[digits[i].second] = choices[rest % choices.size()];
         rest /= choices.size();
       }
@@ -193,16 +203,18 @@ json optimal_policies_analysis(const Scim& model, const Params& params, Context&
     named.push_back({{"name", p.name}, {"expected_utility", eu}, {"optimal", optimal}});
     if (optimal) optimal_named.push_back(p.name);
   }
-  return {{"method", inference_method_name(optimum.inference)},
-          {"search", optimum.method},
-          {"tolerance", kUtilityTolerance},
-          {"expected_utility", optimum.expected_utility},
-          {"decisions", decisions},
-          {"optimal_policy_count", optimum.count},
-          {"policies", listed},
-          {"truncated", truncated},
-          {"optimal_named_policies", optimal_named},
-          {"named_policies", named}};
+  json result = {{"method", inference_method_name(optimum.inference)},
+                 {"search", optimum.method},
+                 {"tolerance", kUtilityTolerance},
+                 {"expected_utility", optimum.expected_utility},
+                 {"decisions", decisions},
+                 {"optimal_policy_count", number_json(optimum.count)},
+                 {"policies", listed},
+                 {"truncated", truncated},
+                 {"optimal_named_policies", optimal_named},
+                 {"named_policies", named}};
+  if (!optimum.search_note.empty()) result["search_note"] = optimum.search_note;
+  return result;
 }
 
 json settings_analysis(const Scim& model, const Params& params, Context& context) {
@@ -239,17 +251,19 @@ json settings_analysis(const Scim& model, const Params& params, Context& context
         json value_row = json::array();
         for (std::size_t v = 0; v < scim.variables.size(); ++v)
           value_row.push_back(outcome_json(scim.variables[v].domain[values[v]]));
-        json row = {{"setting", e}, {"probability", p}, {"weight", w}, {"noise", noise_row}, {"values", value_row}};
+        json row = {
+            {"setting", e}, {"probability", p}, {"weight", w}, {"noise", noise_row}, {"values", value_row}};
         if (!stochastic.empty()) {
           json choice = json::object();
-          for (int d : stochastic) choice[scim.variables[d].name] = outcome_json(scim.variables[d].domain[values[d]]);
+          for (int d : stochastic)
+            choice[scim.variables[d].name] = outcome_json(scim.variables[d].domain[values[d]]);
           row["choice"] = choice;
         }
         rows.push_back(row);
       },
       context.progress());
-  return {{"total", total}, {"offset", offset}, {"variables", variables}, {"noise", noise},
-          {"rows", rows},   {"expected_utility", eu}};
+  return {{"total", total}, {"offset", offset}, {"variables", variables},
+          {"noise", noise}, {"rows", rows},     {"expected_utility", eu}};
 }
 
 json policies_analysis(const Scim& model, const Params& params, Context& context) {
@@ -279,18 +293,21 @@ json policies_analysis(const Scim& model, const Params& params, Context& context
     evaluated.emplace_back(expected_utility(scim, evaluator), policy);
     for (std::size_t i = digits.size(); i-- > 0;) {
       auto [d, c] = digits[i];
-      std::size_t position = std::find(scim.decisions.begin(), scim.decisions.end(), d) - scim.decisions.begin();
+      std::size_t position =
+          std::find(scim.decisions.begin(), scim.decisions.end(), d) - scim.decisions.begin();
       int32_t& a = policy.rules[position].action[c];
       if (++a < static_cast<int32_t>(scim.variables[d].domain.size())) break;
       a = 0;
     }
     if (index % 64 == 63) context.report(static_cast<double>(index + 1) / count);
   }
-  std::stable_sort(evaluated.begin(), evaluated.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first && !utilities_tie(a.first, b.first); });
+  std::stable_sort(evaluated.begin(), evaluated.end(), [](const auto& a, const auto& b) {
+    return a.first > b.first && !utilities_tie(a.first, b.first);
+  });
   json listed = json::array();
   for (std::size_t i = 0; i < evaluated.size() && i < limit; ++i)
-    listed.push_back({{"expected_utility", evaluated[i].first}, {"rules", policy_rules_json(scim, evaluated[i].second, free)}});
+    listed.push_back({{"expected_utility", evaluated[i].first},
+                      {"rules", policy_rules_json(scim, evaluated[i].second, free)}});
   return {{"count", total}, {"truncated", evaluated.size() > limit}, {"policies", listed}};
 }
 
@@ -308,7 +325,8 @@ json graph_analysis(const Scim& scim, const Params& params, Context&) {
   auto variable = [&](const char* key) {
     if (!params.has(key))
       throw RequestError("request.missing_parameter",
-                         "the query \"" + q + "\" needs the parameter \"" + key + "\"", "the name of a variable");
+                         "the query \"" + q + "\" needs the parameter \"" + key + "\"",
+                         "the name of a variable");
     return variable_named(scim, params.string(key));
   };
   if (q == "parents") return {{"variables", names(graph.parents(variable("variable")))}};
@@ -317,8 +335,8 @@ json graph_analysis(const Scim& scim, const Params& params, Context&) {
   if (q == "descendants") return {{"variables", names(graph.descendants(variable("variable")))}};
   if (q == "paths") {
     bool truncated = false;
-    auto paths = graph.directed_paths(variable("from"), variable("to"), static_cast<std::size_t>(params.integer("limit")),
-                                      &truncated);
+    auto paths = graph.directed_paths(variable("from"), variable("to"),
+                                      static_cast<std::size_t>(params.integer("limit")), &truncated);
     json out = json::array();
     for (const auto& path : paths) out.push_back(names(path));
     return {{"paths", out}, {"truncated", truncated}};

@@ -45,12 +45,14 @@ void Evaluator::require_enumerable() const {
       "the model has " +
           (setting_count_ == UINT64_MAX ? std::string("over 2^64") : std::to_string(setting_count_)) +
           " settings, more than the 2^24 the engine enumerates one by one",
-      "expected_utility and optimal_policies answer it by variable elimination, and describe and graph do not "
-      "need settings; otherwise use fewer or smaller noise variables");
+      "expected_utility and optimal_policies answer it by variable elimination (so do meg and "
+      "meg_likelihood), "
+      "and describe and graph do not need settings; otherwise use fewer or smaller noise variables");
 }
 
 bool Evaluator::has_contextual() const {
-  return std::any_of(contextual_.begin(), contextual_.end(), [](const ContextualIntervention* c) { return c; });
+  return std::any_of(contextual_.begin(), contextual_.end(),
+                     [](const ContextualIntervention* c) { return c; });
 }
 
 bool Evaluator::needs_policy() const {

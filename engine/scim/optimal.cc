@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "core/diagnostics.h"
+#include "scim/graph.h"
 #include "scim/inference.h"
 
 namespace motive::scim {
@@ -76,6 +77,52 @@ int position_of(const Scim& scim, int decision) {
                           scim.decisions.begin());
 }
 
+// A rule that takes every action with the same probability: the fully mixed rule of a decision not yet
+// solved, under which every observation any policy reaches has positive probability.
+DecisionRule uniform_rule(const Variable& decision) {
+  DecisionRule rule;
+  rule.deterministic = false;
+  rule.probabilities.assign(
+      static_cast<std::size_t>(decision.mechanism.configurations) * decision.domain.size(),
+      1.0 / static_cast<double>(decision.domain.size()));
+  return rule;
+}
+
+// The best actions per observation from the sums of utility and probability per (observation, action).
+// Returns the rule taking the first best action everywhere.
+DecisionRule choose_best(const Variable& decision, const std::vector<double>& utility,
+                         const std::vector<double>& mass, DecisionOptimum* optimum) {
+  const Mechanism& m = decision.mechanism;
+  std::size_t actions = decision.domain.size();
+  optimum->conditional_utility.assign(utility.size(), std::numeric_limits<double>::quiet_NaN());
+  optimum->optimal.assign(m.configurations, {});
+  DecisionRule rule = constant_rule(decision, 0);
+  for (int c = 0; c < m.configurations; ++c) {
+    std::vector<int32_t>& best = optimum->optimal[c];
+    if (mass[c] <= 0) {
+      for (std::size_t a = 0; a < actions; ++a) best.push_back(static_cast<int32_t>(a));
+      continue;
+    }
+    double top = -std::numeric_limits<double>::infinity();
+    for (std::size_t a = 0; a < actions; ++a) {
+      double ceu = utility[c * actions + a] / mass[c];
+      optimum->conditional_utility[c * actions + a] = ceu;
+      top = std::max(top, ceu);
+    }
+    for (std::size_t a = 0; a < actions; ++a)
+      if (close_to_best(optimum->conditional_utility[c * actions + a], top))
+        best.push_back(static_cast<int32_t>(a));
+    // Only a NaN expectation leaves no action best; the reader keeps utilities finite, so this
+    // is a defect to report rather than an empty set to index.
+    if (best.empty())
+      throw RequestError("analysis.non_finite",
+                         "an expected utility of " + decision.name + " is not a number",
+                         "this is a bug in Motive: please report it with the model");
+    rule.action[c] = best.front();
+  }
+  return rule;
+}
+
 OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, const std::vector<int>& free,
                                    const FactorGraph* graph, const ProgressCallback& progress) {
   OptimalPolicies result;
@@ -102,13 +149,15 @@ OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, cons
       // so each takes the value the observation gives it (perfect recall puts them among the
       // parents), as the enumeration fixes them; the later ones follow their optimal rules.
       std::vector<const DecisionRule*> given(scim.decisions.size(), nullptr);
-      for (std::size_t j = k + 1; j < free.size(); ++j) given[position_of(scim, free[j])] = &rules[position_of(scim, free[j])];
+      for (std::size_t j = k + 1; j < free.size(); ++j)
+        given[position_of(scim, free[j])] = &rules[position_of(scim, free[j])];
       for (std::size_t i = 0; i < scim.decisions.size(); ++i)
         if (!graph->free(scim.decisions[i])) given[i] = nullptr;
       std::vector<int> keep = m.parents;
       keep.push_back(free[k]);
       Factor f = eliminate(graph->factors(given, kAllUtilities), keep, graph->domain_sizes(),
-                           part_of(progress, static_cast<double>(free.size() - 1 - k) / free.size(), static_cast<double>(free.size() - k) / free.size()));
+                           part_of(progress, static_cast<double>(free.size() - 1 - k) / free.size(),
+                                   static_cast<double>(free.size() - k) / free.size()));
       utility = arrange(f, keep, true);
       std::vector<double> p = arrange(f, keep, false);
       for (int c = 0; c < m.configurations; ++c) mass[c] = p[static_cast<std::size_t>(c) * actions];
@@ -140,31 +189,7 @@ OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, cons
         }
       }
     }
-    optimum.conditional_utility.assign(utility.size(), std::numeric_limits<double>::quiet_NaN());
-    optimum.optimal.assign(m.configurations, {});
-    DecisionRule rule = constant_rule(decision, 0);
-    for (int c = 0; c < m.configurations; ++c) {
-      std::vector<int32_t>& best = optimum.optimal[c];
-      if (mass[c] <= 0) {
-        for (std::size_t a = 0; a < actions; ++a) best.push_back(static_cast<int32_t>(a));
-        continue;
-      }
-      double top = -std::numeric_limits<double>::infinity();
-      for (std::size_t a = 0; a < actions; ++a) {
-        double ceu = utility[c * actions + a] / mass[c];
-        optimum.conditional_utility[c * actions + a] = ceu;
-        top = std::max(top, ceu);
-      }
-      for (std::size_t a = 0; a < actions; ++a)
-        if (close_to_best(optimum.conditional_utility[c * actions + a], top))
-          best.push_back(static_cast<int32_t>(a));
-      // Only a NaN expectation leaves no action best; the reader keeps utilities finite, so this
-      // is a defect to report rather than an empty set to index.
-      if (best.empty())
-        throw RequestError("analysis.non_finite", "an expected utility of " + decision.name + " is not a number",
-                           "this is a bug in Motive: please report it with the model");
-      rule.action[c] = best.front();
-    }
+    DecisionRule rule = choose_best(decision, utility, mass, &optimum);
     rules[position_of(scim, free[k])] = rule;
   }
   result.policy = policy_from(scim, rules);
@@ -175,8 +200,185 @@ OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, cons
   return result;
 }
 
+// The order in which single policy updates solve the free decisions (Lauritzen and Nilsson 2001; Koller
+// and Milch 2003), or why there is none. D' is strategically relevant to D (Koller and Milch, Def. 5.3,
+// s-reachability) when a new parent of D' would be d-connected to a utility descending from D given D and
+// its observations: only then can D's best rule depend on D''s. With the decisions fixed by interventions as
+// the chance variables they become, D is solved after every decision relevant to it, each with the rules
+// already found for those and a fully mixed rule for the rest; when the relevance graph is acyclic that
+// order exists and the policy it gives is optimal (Koller and Milch, Theorem 5.5; Lauritzen and Nilsson's
+// soluble LIMIDs).
+struct UpdateOrder {
+  std::vector<std::size_t> order;            // positions in `free`, in the order they are solved
+  std::vector<std::vector<char>> relies_on;  // [k][j]: free[j] is relevant to free[k]
+  std::string why_not;                       // empty when the order exists
+};
+
+UpdateOrder single_policy_update_order(const Scim& scim, const Evaluator& base,
+                                       const std::vector<int>& free) {
+  const int n = static_cast<int>(scim.variables.size());
+  std::vector<std::vector<int>> parents(static_cast<std::size_t>(n) + 1);
+  for (int v = 0; v < n; ++v) {
+    const Mechanism& m = base.mechanism(v);
+    if (m.table.empty())
+      parents[v] = scim.variables[v].mechanism.parents;   // a free decision: what it observes
+    else if (m.table.size() > 1) parents[v] = m.parents;  // a one-entry table is a constant
+  }
+  UpdateOrder out;
+  const std::size_t count = free.size();
+  out.relies_on.assign(count, std::vector<char>(count, 0));
+  const int extra = n;  // the new parent of the decision asked about
+  for (std::size_t j = 0; j < count; ++j) {
+    std::vector<std::vector<int>> with = parents;
+    with[free[j]].push_back(extra);
+    Graph graph(std::move(with));
+    for (std::size_t k = 0; k < count; ++k) {
+      if (k == j) continue;
+      std::vector<int> utilities;
+      for (int u : graph.descendants(free[k]))
+        if (u < n && scim.variables[u].type == VariableType::kUtility) utilities.push_back(u);
+      if (utilities.empty()) continue;
+      std::vector<int> given = parents[free[k]];
+      given.push_back(free[k]);
+      out.relies_on[k][j] = !graph.d_separated({extra}, utilities, given);
+    }
+  }
+  std::vector<char> solved(count, 0);
+  while (out.order.size() < count) {
+    bool progressed = false;
+    for (std::size_t k = 0; k < count; ++k) {
+      if (solved[k]) continue;
+      bool ready = true;
+      for (std::size_t j = 0; j < count && ready; ++j) ready = solved[j] || !out.relies_on[k][j];
+      if (!ready) continue;
+      solved[k] = 1;
+      out.order.push_back(k);
+      progressed = true;
+    }
+    if (progressed) continue;
+    // Every decision left relies on another one left: follow the relations until one repeats.
+    std::vector<std::size_t> path;
+    std::size_t at = 0;
+    while (solved[at]) ++at;
+    while (std::find(path.begin(), path.end(), at) == path.end()) {
+      path.push_back(at);
+      std::size_t next = 0;
+      while (solved[next] || !out.relies_on[at][next]) ++next;
+      at = next;
+    }
+    path.erase(path.begin(), std::find(path.begin(), path.end(), at));
+    std::string cycle;
+    for (std::size_t k : path) cycle += "\"" + scim.variables[free[k]].name + "\" → ";
+    cycle += "\"" + scim.variables[free[path.front()]].name + "\"";
+    out.why_not =
+        "the decisions' relevance graph has a cycle (" + cycle +
+        ", each relying on the next: its best rule may depend on the next one's), so no order of single "
+        "policy updates is sure to be optimal: every deterministic policy was evaluated";
+    out.order.clear();
+    return out;
+  }
+  return out;
+}
+
+// Single policy updates in that order: each decision's conditional expected utilities per observation and
+// action, with the decisions it relies on following the rules already found and the others fully mixed
+// (by one elimination keeping the decision and its observations, or one walk per action), and its rule the
+// first best action at each observation.
+OptimalPolicies single_policy_updates(const Scim& scim, const Evaluator& base, const std::vector<int>& free,
+                                      const UpdateOrder& order, const FactorGraph* graph,
+                                      const ProgressCallback& progress) {
+  OptimalPolicies result;
+  result.method = "single_policy_update";
+  std::vector<DecisionRule> rules(scim.decisions.size());
+  for (int d : free) rules[position_of(scim, d)] = uniform_rule(scim.variables[d]);
+  result.decisions.resize(free.size());
+  double total_runs = 0, done_runs = 0;
+  for (int d : free) total_runs += 2 * (graph ? 1.0 : static_cast<double>(scim.variables[d].domain.size()));
+  // Σ over settings of P · 𝒰 per (observation, action) of free[k] and P per observation, with free[k]'s
+  // action set and the other decisions following `rules`.
+  auto sums = [&](std::size_t k, std::vector<DecisionRule> following, std::vector<double>* utility,
+                  std::vector<double>* mass) {
+    const int d = free[k];
+    const Variable& decision = scim.variables[d];
+    const Mechanism& m = decision.mechanism;
+    const std::size_t actions = decision.domain.size();
+    utility->assign(static_cast<std::size_t>(m.configurations) * actions, 0.0);
+    mass->assign(m.configurations, 0.0);
+    if (graph) {
+      std::vector<const DecisionRule*> given(scim.decisions.size(), nullptr);
+      for (int other : free)
+        if (other != d) given[position_of(scim, other)] = &following[position_of(scim, other)];
+      std::vector<int> keep = m.parents;
+      keep.push_back(d);
+      Factor f = eliminate(graph->factors(given, kAllUtilities), keep, graph->domain_sizes(),
+                           part_of(progress, done_runs / total_runs, (done_runs + 1) / total_runs));
+      done_runs += 1;
+      *utility = arrange(f, keep, true);
+      std::vector<double> p = arrange(f, keep, false);
+      for (int c = 0; c < m.configurations; ++c) (*mass)[c] = p[static_cast<std::size_t>(c) * actions];
+      return;
+    }
+    for (std::size_t a = 0; a < actions; ++a) {
+      following[position_of(scim, d)] = constant_rule(decision, static_cast<int32_t>(a));
+      Policy policy = policy_from(scim, following);
+      Evaluator evaluator = base;
+      evaluator.set_policy(&policy);
+      evaluator.run(
+          [&](std::uint64_t, double w, const int32_t* values) {
+            int c = configuration_of(m, values);
+            (*utility)[static_cast<std::size_t>(c) * actions + a] += w * total_utility(scim, values);
+            if (a == 0) (*mass)[c] += w;
+          },
+          part_of(progress, done_runs / total_runs, (done_runs + 1) / total_runs));
+      done_runs += 1;
+    }
+  };
+  std::vector<double> utility, mass;
+  for (std::size_t k : order.order) {
+    // The decisions it relies on follow the rules found for them; every other is fully mixed, so that
+    // every observation some policy reaches has a probability.
+    std::vector<DecisionRule> with = rules;
+    for (std::size_t j = 0; j < free.size(); ++j)
+      if (!order.relies_on[k][j]) with[position_of(scim, free[j])] = uniform_rule(scim.variables[free[j]]);
+    result.decisions[k].decision = free[k];
+    sums(k, std::move(with), &utility, &mass);
+    rules[position_of(scim, free[k])] =
+        choose_best(scim.variables[free[k]], utility, mass, &result.decisions[k]);
+  }
+  // The conditional expected utilities reported are those of the optimal policy (the other decisions
+  // following it); where it never reaches an observation, those the decision was solved with.
+  for (std::size_t k = 0; k < free.size(); ++k) {
+    sums(k, rules, &utility, &mass);
+    DecisionOptimum& o = result.decisions[k];
+    const std::size_t actions = scim.variables[free[k]].domain.size();
+    for (std::size_t c = 0; c < mass.size(); ++c)
+      if (mass[c] > 0)
+        for (std::size_t a = 0; a < actions; ++a)
+          o.conditional_utility[c * actions + a] = utility[c * actions + a] / mass[c];
+  }
+  result.policy = policy_from(scim, rules);
+  finish(scim, base, graph, &result);
+  // The optimal policies are the product of the optimal actions per observation when no decision that
+  // another relies on has a choice between optimal actions where it can act; otherwise a different choice
+  // there could change what is best for the decisions relying on it, and they are not counted.
+  result.count = 1;
+  for (std::size_t k = 0; k < free.size(); ++k) {
+    bool relied_on = false;
+    for (std::size_t j = 0; j < free.size(); ++j) relied_on = relied_on || order.relies_on[j][k];
+    const DecisionOptimum& o = result.decisions[k];
+    for (std::size_t c = 0; c < o.optimal.size(); ++c) {
+      const std::size_t actions = scim.variables[o.decision].domain.size();
+      if (relied_on && o.optimal[c].size() > 1 && !std::isnan(o.conditional_utility[c * actions]))
+        result.count = std::numeric_limits<double>::quiet_NaN();
+      result.count *= static_cast<double>(o.optimal[c].size());
+    }
+  }
+  return result;
+}
+
 OptimalPolicies enumeration(const Scim& scim, const Evaluator& base, const std::vector<int>& free,
-                            const FactorGraph* graph, std::size_t max_listed, const ProgressCallback& progress) {
+                            const FactorGraph* graph, std::size_t max_listed,
+                            const ProgressCallback& progress) {
   double count = deterministic_policy_count(scim, base);
   if (count > static_cast<double>(kMaxEnumeratedPolicies))
     throw RequestError("analysis.budget_exceeded",
@@ -235,7 +437,8 @@ OptimalPolicies enumeration(const Scim& scim, const Evaluator& base, const std::
       if (++a < static_cast<int32_t>(scim.variables[d].domain.size())) break;
       a = 0;
     }
-    if (progress && index % 256 == 255 && !progress(static_cast<double>(index + 1) / count)) throw Cancelled();
+    if (progress && index % 256 == 255 && !progress(static_cast<double>(index + 1) / count))
+      throw Cancelled();
   }
   result.policy = best.front();
   result.count = tied;
@@ -276,8 +479,9 @@ double deterministic_policy_count(const Scim& scim, const Evaluator& evaluator) 
 
 double expected_utility(const Scim& scim, const Evaluator& evaluator, const ProgressCallback& progress) {
   double total = 0;
-  evaluator.run([&](std::uint64_t, double w, const int32_t* values) { total += w * total_utility(scim, values); },
-                progress);
+  evaluator.run(
+      [&](std::uint64_t, double w, const int32_t* values) { total += w * total_utility(scim, values); },
+      progress);
   return total;
 }
 
@@ -285,6 +489,9 @@ OptimalPolicies find_optimal_policies(const Scim& scim, const Evaluator& base, I
                                       std::size_t max_listed, const ProgressCallback& progress) {
   std::vector<int> free = free_decisions(scim, base);
   bool induction = free.size() <= 1 || scim.perfect_recall();
+  UpdateOrder order;
+  if (!induction) order = single_policy_update_order(scim, base, free);
+  bool updates = !induction && order.why_not.empty();
   // Passes over the settings (or eliminations) each way, to choose the method.
   double named = static_cast<double>(scim.policies.size());
   double enumeration_passes = named + 2, elimination_passes = named + 1 + static_cast<double>(free.size());
@@ -296,6 +503,9 @@ OptimalPolicies find_optimal_policies(const Scim& scim, const Evaluator& base, I
       combinations *= actions;
     }
     elimination_passes += static_cast<double>(free.size());
+  } else if (updates) {
+    for (int d : free) enumeration_passes += static_cast<double>(scim.variables[d].domain.size());
+    elimination_passes += static_cast<double>(free.size());
   } else {
     double policies = deterministic_policy_count(scim, base);
     enumeration_passes += policies;
@@ -305,13 +515,35 @@ OptimalPolicies find_optimal_policies(const Scim& scim, const Evaluator& base, I
   std::unique_ptr<FactorGraph> graph;
   if (chosen == InferenceMethod::kEliminate) graph = std::make_unique<FactorGraph>(scim, base);
   double share = (enumeration_passes - named) / enumeration_passes;
-  OptimalPolicies result = induction ? backward_induction(scim, base, free, graph.get(), part_of(progress, 0, share))
-                                     : enumeration(scim, base, free, graph.get(), max_listed, part_of(progress, 0, share));
+  OptimalPolicies result;
+  if (induction) {
+    result = backward_induction(scim, base, free, graph.get(), part_of(progress, 0, share));
+  } else if (updates) {
+    result = single_policy_updates(scim, base, free, order, graph.get(), part_of(progress, 0, share));
+    if (std::isnan(result.count)) {
+      std::string why =
+          "a decision that another relies on has several optimal actions at an observation, and "
+          "which one it takes may change what is best for the other";
+      if (deterministic_policy_count(scim, base) <= static_cast<double>(kMaxEnumeratedPolicies)) {
+        result = enumeration(scim, base, free, graph.get(), max_listed, part_of(progress, 0, share));
+        result.search_note =
+            why + ": every deterministic policy was evaluated to count and list the optimal ones";
+      } else {
+        result.search_note = why +
+                             ", so the optimal policies were not counted (too many policies to enumerate); "
+                             "the one listed is optimal";
+      }
+    }
+  } else {
+    result = enumeration(scim, base, free, graph.get(), max_listed, part_of(progress, 0, share));
+    result.search_note = order.why_not;
+  }
   result.inference = chosen;
   std::vector<const Policy*> policies;
   for (const Policy& p : scim.policies) policies.push_back(&p);
   result.named_expected_utility.clear();
-  for (const PolicyValue& v : expected_utilities(scim, base, policies, chosen, part_of(progress, share, 1)).values)
+  for (const PolicyValue& v :
+       expected_utilities(scim, base, policies, chosen, part_of(progress, share, 1)).values)
     result.named_expected_utility.push_back(v.total);
   return result;
 }

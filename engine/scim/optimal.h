@@ -4,7 +4,11 @@
 // optimal at each observation: for the last decision first, the conditional expected utility of
 // each action is computed per observation, with earlier decisions set to each combination of values
 // (perfect recall makes the observation include them) and later decisions optimal. Without perfect
-// recall every deterministic policy is enumerated, within a budget.
+// recall, when the decisions' relevance graph (Koller and Milch's s-reachability) is acyclic, single
+// policy updates in its order find an optimal policy the same way, one decision at a time, the others
+// following their rules found so far or fully mixed; otherwise (or when ties at a decision that another
+// relies on keep the optimal policies from being counted per observation) every deterministic policy is
+// enumerated, within a budget, and `search_note` says why.
 #pragma once
 
 #include <cstdint>
@@ -23,20 +27,23 @@ struct DecisionOptimum {
   // Per observation (configuration of the parents) and action: the conditional expected utility,
   // NaN where the observation cannot occur. Empty when found by enumeration.
   std::vector<double> conditional_utility;
-  std::vector<double> reach;  // per observation: its probability under the optimal policy
+  std::vector<double> reach;                  // per observation: its probability under the optimal policy
   std::vector<std::vector<int32_t>> optimal;  // per observation: the optimal actions, ascending
 };
 
 struct OptimalPolicies {
-  std::string method;  // the search: "backward_induction" or "enumeration" (of policies)
+  std::string
+      method;  // the search: "backward_induction", "single_policy_update" or "enumeration" (of policies)
+  std::string search_note;  // why the search is not the cheapest the model could allow (may be empty)
   InferenceMethod inference = InferenceMethod::kEnumerate;  // how expected utilities were computed
   double expected_utility = 0;
   std::vector<DecisionOptimum> decisions;  // the decisions not fixed by an intervention
   Policy policy;                           // one optimal policy: the first optimal action everywhere
   // How many optimal deterministic policies (may be huge): the product over decision contexts of the
-  // number of tied actions under backward induction, counted one by one under enumeration.
+  // number of tied actions under backward induction and single policy updates, counted one by one under
+  // enumeration; NaN when not counted (search_note says why).
   double count = 0;
-  std::vector<Policy> enumerated;          // enumeration only: the first max_listed optimal policies
+  std::vector<Policy> enumerated;              // enumeration only: the first max_listed optimal policies
   std::vector<double> named_expected_utility;  // of each of the model's policies, in order
 };
 
@@ -60,7 +67,6 @@ DecisionRule constant_rule(const Variable& decision, int32_t action);
 double deterministic_policy_count(const Scim& scim, const Evaluator& evaluator);
 
 // Expected utility of the policy set in `evaluator`.
-double expected_utility(const Scim& scim, const Evaluator& evaluator,
-                        const ProgressCallback& progress = {});
+double expected_utility(const Scim& scim, const Evaluator& evaluator, const ProgressCallback& progress = {});
 
 }  // namespace motive::scim
