@@ -36,7 +36,10 @@ void BM_CopRolloutsWholePlay(benchmark::State& state) {
   state.counters["rollouts/s"] =
       benchmark::Counter(static_cast<double>(o.rollouts), benchmark::Counter::kIsIterationInvariantRate);
 }
-BENCHMARK(BM_CopRolloutsWholePlay)->Name("game/cop_rollouts_whole_play")->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CopRolloutsWholePlay)
+    ->Name("game/cop_rollouts_whole_play")
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond);
 
 // Rollouts of the announcement step alone (the state after the talk).
 void BM_CopRolloutsAnnouncement(benchmark::State& state) {
@@ -47,7 +50,10 @@ void BM_CopRolloutsAnnouncement(benchmark::State& state) {
   state.counters["rollouts/s"] =
       benchmark::Counter(static_cast<double>(o.rollouts), benchmark::Counter::kIsIterationInvariantRate);
 }
-BENCHMARK(BM_CopRolloutsAnnouncement)->Name("game/cop_rollouts_announcement")->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CopRolloutsAnnouncement)
+    ->Name("game/cop_rollouts_announcement")
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond);
 
 void BM_CopSica(benchmark::State& state) {
   auto s = cop().initial_state();
@@ -67,7 +73,8 @@ BENCHMARK(BM_CopSbue)->Name("game/cop_sbue_10000")->Unit(benchmark::kMillisecond
 
 void BM_CopExactSbue(benchmark::State& state) {
   auto s = at(kAnnouncements);
-  for (auto _ : state) benchmark::DoNotOptimize(exact_moments(cop(), *s, 1, {{2, 0, Action{1, 0}}}, 100000).mean.data());
+  for (auto _ : state)
+    benchmark::DoNotOptimize(exact_moments(cop(), *s, 1, {{2, 0, Action{1, 0}}}, 100000).mean.data());
 }
 BENCHMARK(BM_CopExactSbue)->Name("game/cop_exact_sbue_announcement")->Unit(benchmark::kMicrosecond);
 

@@ -19,7 +19,8 @@ using motive::mdp::Mdp;
 using motive::mdp::Policy;
 
 void BM_Build(benchmark::State& state) {
-  const GridWorld world = *motive::bench::gridworld_file(static_cast<int>(state.range(0))).variants.front().grid;
+  const GridWorld world =
+      *motive::bench::gridworld_file(static_cast<int>(state.range(0))).variants.front().grid;
   Mdp mdp;
   for (auto _ : state) {
     mdp = motive::mdp::build_gridworld_mdp(world);

@@ -1,9 +1,9 @@
-// Google Benchmark suite of MEG (engine/meg): CliffWorld through the API (known and unknown utility, the ε sweep
-// of issue 4's speed goals), the mouse CID, and n × n gridworlds, n = 10 to 200 (bench/workloads.h's gridworld_model:
-// start top left, goal bottom right, slip 0.1, discount 0.9, rows of cliff with alternating gaps; the cliff costs
-// −20, so that falling is worse than wandering forever, −1/(1 − γ) = −10).
-// "recompute" is what an edit of the map costs before the page can redraw: the optimal agent's policy, its
-// occupancy and its known-utility MEG. Registered statically; bench_scim.cc's main runs them too.
+// Google Benchmark suite of MEG (engine/meg): CliffWorld through the API (known and unknown utility, the ε
+// sweep of issue 4's speed goals), the mouse CID, and n × n gridworlds, n = 10 to 200 (bench/workloads.h's
+// gridworld_model: start top left, goal bottom right, slip 0.1, discount 0.9, rows of cliff with alternating
+// gaps; the cliff costs −20, so that falling is worse than wandering forever, −1/(1 − γ) = −10). "recompute"
+// is what an edit of the map costs before the page can redraw: the optimal agent's policy, its occupancy and
+// its known-utility MEG. Registered statically; bench_scim.cc's main runs them too.
 //
 //   build/native/motive_bench --benchmark_filter=meg/
 #include <benchmark/benchmark.h>
@@ -18,8 +18,8 @@
 #include "mdp/agents.h"
 #include "mdp/mdp.h"
 #include "mdp/solve.h"
-#include "meg/mdp_meg.h"
 #include "mdp_counters.h"
+#include "meg/mdp_meg.h"
 #include "workloads.h"
 
 namespace {
@@ -34,7 +34,8 @@ std::string example(const std::string& id) {
   return {};
 }
 
-void request(benchmark::State& state, const std::string& model, const std::string& analysis, const json& params) {
+void request(benchmark::State& state, const std::string& model, const std::string& analysis,
+             const json& params) {
   json r = {{"model", model}, {"analysis", analysis}, {"params", params}};
   json first = motive::handle_request(r);
   if (!first.value("ok", false)) {
@@ -56,14 +57,17 @@ void BM_CliffWorldKnown(benchmark::State& state) {
   request(state, example("meg/cliffworld"), "meg", {{"agent", epsilon(state.range(0) / 100.0)}});
 }
 void BM_CliffWorldUnknown(benchmark::State& state) {
-  request(state, example("meg/cliffworld"), "meg", {{"agent", epsilon(state.range(0) / 100.0)}, {"utility", "unknown"}});
+  request(state, example("meg/cliffworld"), "meg",
+          {{"agent", epsilon(state.range(0) / 100.0)}, {"utility", "unknown"}});
 }
 void BM_CliffWorldMlp(benchmark::State& state) {
   request(state, example("meg/cliffworld"), "meg",
           {{"agent", epsilon(0.1)}, {"utility", "unknown"}, {"class", "mlp"}, {"hidden", 16}});
 }
 void BM_CliffWorldSweep(benchmark::State& state) {
-  json utility = state.range(0) == 0 ? json{"known"} : state.range(0) == 1 ? json{"unknown"} : json{"known", "unknown"};
+  json utility = state.range(0) == 0   ? json{"known"}
+                 : state.range(0) == 1 ? json{"unknown"}
+                                       : json{"known", "unknown"};
   request(state, example("meg/cliffworld"), "meg_sweep",
           {{"parameter", "epsilon"}, {"values", epsilon_values()}, {"utility", utility}});
 }
@@ -74,7 +78,8 @@ void BM_MouseKnown(benchmark::State& state) {
   request(state, example("meg/mouse"), "meg", {{"policy", "p80"}});
 }
 void BM_MouseUnknown(benchmark::State& state) {
-  request(state, example("meg/mouse"), "meg", {{"policy", "p80"}, {"utility", "unknown"}, {"targets", {"C"}}});
+  request(state, example("meg/mouse"), "meg",
+          {{"policy", "p80"}, {"utility", "unknown"}, {"targets", {"C"}}});
 }
 
 void BM_GridRecompute(benchmark::State& state) {
@@ -82,7 +87,8 @@ void BM_GridRecompute(benchmark::State& state) {
   const Mdp& mdp = file.variants.front().mdp;
   for (auto _ : state) {
     Policy agent = motive::mdp::greedy_policy(motive::mdp::value_iteration(mdp, mdp.reward).q);
-    benchmark::DoNotOptimize(motive::meg::known_utility_meg(mdp, mdp.reward, agent, motive::mdp::occupancy(mdp, agent)));
+    benchmark::DoNotOptimize(
+        motive::meg::known_utility_meg(mdp, mdp.reward, agent, motive::mdp::occupancy(mdp, agent)));
   }
   motive::bench::mdp_counters(state, mdp);
 }
@@ -137,15 +143,33 @@ void grid_sizes(benchmark::internal::Benchmark* b) {
 
 }  // namespace
 
-BENCHMARK(BM_CliffWorldKnown)->Name("meg/cliffworld_known")->Arg(0)->Arg(10)->Arg(50)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_CliffWorldUnknown)->Name("meg/cliffworld_unknown")->Arg(10)->Arg(50)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CliffWorldKnown)
+    ->Name("meg/cliffworld_known")
+    ->Arg(0)
+    ->Arg(10)
+    ->Arg(50)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CliffWorldUnknown)
+    ->Name("meg/cliffworld_unknown")
+    ->Arg(10)
+    ->Arg(50)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CliffWorldMlp)->Name("meg/cliffworld_mlp")->Unit(benchmark::kMillisecond);
 // 21 values of ε: 0 known only, 1 unknown only, 2 both (issue 4: under a second in the browser).
-BENCHMARK(BM_CliffWorldSweep)->Name("meg/cliffworld_epsilon_sweep")->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CliffWorldSweep)
+    ->Name("meg/cliffworld_epsilon_sweep")
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CliffWorldLikelihood)->Name("meg/cliffworld_likelihood")->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MouseKnown)->Name("meg/mouse_known")->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_MouseUnknown)->Name("meg/mouse_unknown")->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_GridRecompute)->Name("meg/grid_recompute_optimal")->Apply(grid_sizes);
 BENCHMARK(BM_GridKnownEpsilon)->Name("meg/grid_known_epsilon_0.1")->Apply(grid_sizes);
 BENCHMARK(BM_GridSoftSolve)->Name("meg/grid_soft_solve_beta_1")->Apply(grid_sizes);
-BENCHMARK(BM_GridUnknown)->Name("meg/grid_unknown_epsilon_0.1")->Arg(10)->Arg(25)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GridUnknown)
+    ->Name("meg/grid_unknown_epsilon_0.1")
+    ->Arg(10)
+    ->Arg(25)
+    ->Unit(benchmark::kMillisecond);

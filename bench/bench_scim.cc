@@ -1,6 +1,7 @@
 // Google Benchmark suite over the generated workloads of bench/workloads.h: every workload, every
-// analysis, through motive::handle_request, and the scaling benchmark (scaling_workloads). Counters: settings/s (the throughput over the 2^k
-// settings), and the workload's size (settings, variables, decision contexts).
+// analysis, through motive::handle_request, and the scaling benchmark (scaling_workloads). Counters:
+// settings/s (the throughput over the 2^k settings), and the workload's size (settings, variables, decision
+// contexts).
 //
 //   build/native/motive_bench [--benchmark_filter=chain_k16] [--benchmark_min_time=0.2]
 #include <benchmark/benchmark.h>
@@ -12,7 +13,8 @@
 
 namespace {
 
-void run_workload(benchmark::State& state, const motive::bench::Workload& workload, const std::string& analysis) {
+void run_workload(benchmark::State& state, const motive::bench::Workload& workload,
+                  const std::string& analysis) {
   const std::string failed = motive::bench::failure(motive::bench::run(workload, analysis));
   if (!failed.empty()) {
     state.SkipWithError(failed.c_str());
@@ -38,9 +40,10 @@ int main(int argc, char** argv) {
   for (const auto& workload : workloads) {
     for (const auto& analysis : workload.analyses) {
       const motive::bench::Workload* w = &workload;
-      benchmark::RegisterBenchmark((workload.name + "/" + analysis).c_str(),
-                                   [w, analysis](benchmark::State& state) { run_workload(state, *w, analysis); })
-          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark((workload.name + "/" + analysis).c_str(), [w, analysis](
+                                                                                 benchmark::State& state) {
+        run_workload(state, *w, analysis);
+      })->Unit(benchmark::kMillisecond);
     }
   }
   benchmark::Initialize(&argc, argv);

@@ -110,13 +110,14 @@ std::string relay_model(int k, int m, int c) {
                                    {"parents", {"D", x(j)}},
                                    {"domain", {0, 1}},
                                    {"function", numbered("D == X", j) + " ? 1 : 0"}};
-    variables[numbered("U", j)] = {{"type", "utility"}, {"parents", {numbered("Y", j)}}, {"function", numbered("Y", j)}};
+    variables[numbered("U", j)] = {
+        {"type", "utility"}, {"parents", {numbered("Y", j)}}, {"function", numbered("Y", j)}};
   }
   ordered policies = ordered::object();
   policies["copy_first"] = {{"D", x(1)}};
   policies["always_one"] = {{"D", "1"}};
-  return document(numbered("Benchmark relay, k = ", k) + numbered(", m = ", m) + numbered(", c = ", c), variables,
-                  policies);
+  return document(numbered("Benchmark relay, k = ", k) + numbered(", m = ", m) + numbered(", c = ", c),
+                  variables, policies);
 }
 
 Workload make_workload(Shape shape, int k, int m, int c) {
@@ -146,9 +147,11 @@ std::vector<Workload> example_workloads() {
   for (const auto& [id, text] : embedded_examples()) {
     if (id.rfind("intention/", 0) != 0) continue;
     nlohmann::json file = motive::handle_request({{"analysis", "describe"}, {"model", text}});
-    if (!file.value("ok", false)) throw std::runtime_error("example " + id + " does not read: " + failure(file));
+    if (!file.value("ok", false))
+      throw std::runtime_error("example " + id + " does not read: " + failure(file));
     for (const auto& model : file["result"]["models"]) {
-      nlohmann::json d = motive::handle_request({{"analysis", "describe"}, {"model", text}, {"model_name", model}});
+      nlohmann::json d =
+          motive::handle_request({{"analysis", "describe"}, {"model", text}, {"model_name", model}});
       std::string policy;
       for (const auto& p : d["result"]["policies"])
         if (p["deterministic"].get<bool>()) {
@@ -203,12 +206,9 @@ std::string gridworld_model(int n) {
     if (r == n - 1) row[n - 1] = 'G';
     map.push_back(row);
   }
-  ordered model = {{"kind", "gridworld"},
-                   {"title", numbered("Winding CliffWorld ", n)},
-                   {"map", map},
-                   {"utilities", {{"step", -1}, {"goal", 10}, {"cliff", -20}}},
-                   {"slip", 0.1},
-                   {"discount", 0.9}};
+  ordered model = {{"kind", "gridworld"}, {"title", numbered("Winding CliffWorld ", n)},
+                   {"map", map},          {"utilities", {{"step", -1}, {"goal", 10}, {"cliff", -20}}},
+                   {"slip", 0.1},         {"discount", 0.9}};
   return model.dump();
 }
 
@@ -250,7 +250,8 @@ std::vector<Workload> meg_workloads(bool quick) {
     if (!quick) {
       nlohmann::json values = nlohmann::json::array();
       for (int i = 0; i <= 20; ++i) values.push_back(i / 20.0);
-      add("meg_cliffworld_sweep21", cliffworld, "meg_sweep", {{"parameter", "epsilon"}, {"values", values}}, 40);
+      add("meg_cliffworld_sweep21", cliffworld, "meg_sweep", {{"parameter", "epsilon"}, {"values", values}},
+          40);
     }
   }
   if (!mouse.empty()) add("meg_mouse", mouse, "meg", {{"policy", "p80"}}, 3);
@@ -266,7 +267,9 @@ std::vector<Workload> meg_workloads(bool quick) {
 std::string cid_model(int k, int m, bool real_valued, std::uint32_t seed) {
   if (k < 4 || m < 1 || m > 3) throw std::invalid_argument("cid workload: need k >= 4 and 1 <= m <= 3");
   std::mt19937 rng(seed);
-  auto uniform = [&](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
+  auto uniform = [&](int lo, int hi) {
+    return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1));
+  };
   auto probability = [&]() {
     if (real_valued) return 0.05 + 0.9 * static_cast<double>(rng() % 1000000) / 1e6;
     const double levels[] = {0.2, 0.5, 0.8};
@@ -315,7 +318,8 @@ std::string cid_model(int k, int m, bool real_valued, std::uint32_t seed) {
       std::string name = numbered("D", decision + 1);
       std::vector<std::string> sees = observed_so_far;
       int observe = uniform(2, 3);
-      for (int tries = 0; tries < 20 && static_cast<int>(sees.size()) < static_cast<int>(observed_so_far.size()) + observe;
+      for (int tries = 0;
+           tries < 20 && static_cast<int>(sees.size()) < static_cast<int>(observed_so_far.size()) + observe;
            ++tries) {
         std::string o = x(uniform(1, i));
         if (std::find(sees.begin(), sees.end(), o) == sees.end()) sees.push_back(o);
@@ -336,27 +340,32 @@ std::string cid_model(int k, int m, bool real_valued, std::uint32_t seed) {
       for (int v : {0, 1}) rows.push_back({{"given", {{d, a}, {r, v}}}, {"value", value()}});
     variables[numbered("U", j)] = {{"type", "utility"}, {"parents", {d, r}}, {"table", rows}};
   }
-  variables["V"] = {{"type", "utility"},
-                    {"parents", {x(k)}},
-                    {"table", {{{"given", {{x(k), 0}}}, {"value", value()}}, {{"given", {{x(k), 1}}}, {"value", value()}}}}};
+  variables["V"] = {
+      {"type", "utility"},
+      {"parents", {x(k)}},
+      {"table",
+       {{{"given", {{x(k), 0}}}, {"value", value()}}, {{"given", {{x(k), 1}}}, {"value", value()}}}}};
   ordered policies = ordered::object();
   ordered always = ordered::object();
   for (int j = 1; j <= m; ++j) always[numbered("D", j)] = "'a'";
   policies["always_a"] = always;
-  return document(numbered("Random CID, k = ", k) + numbered(", m = ", m) + (real_valued ? ", real-valued" : ""),
-                  variables, policies);
+  return document(
+      numbered("Random CID, k = ", k) + numbered(", m = ", m) + (real_valued ? ", real-valued" : ""),
+      variables, policies);
 }
 
 std::vector<Workload> scaling_workloads(bool quick) {
   std::vector<Workload> out;
-  const std::vector<int> sizes = quick ? std::vector<int>{8, 12} : std::vector<int>{8, 12, 16, 20, 24, 32, 40};
+  const std::vector<int> sizes =
+      quick ? std::vector<int>{8, 12} : std::vector<int>{8, 12, 16, 20, 24, 32, 40};
   struct Family {
     int m;
     bool real;
   };
   for (Family family : {Family{1, false}, Family{3, false}, Family{2, true}}) {
     for (int k : sizes) {
-      std::string model = cid_model(k, family.m, family.real, static_cast<std::uint32_t>(1000 * k + family.m));
+      std::string model =
+          cid_model(k, family.m, family.real, static_cast<std::uint32_t>(1000 * k + family.m));
       nlohmann::json d = motive::handle_request({{"analysis", "describe"}, {"model", model}});
       if (!d.value("ok", false)) throw std::runtime_error("cid workload does not read: " + failure(d));
       double settings = d["result"]["settings"].get<double>();
@@ -366,7 +375,8 @@ std::vector<Workload> scaling_workloads(bool quick) {
         w.shape = Shape::cid;
         w.k = k;
         w.m = family.m;
-        w.name = numbered("cid_k", k) + numbered("_m", family.m) + (family.real ? "_real" : "") + "/" + method;
+        w.name =
+            numbered("cid_k", k) + numbered("_m", family.m) + (family.real ? "_real" : "") + "/" + method;
         w.model = model;
         w.settings = settings > 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(settings);
         w.variables = static_cast<int>(d["result"]["variables"].size());

@@ -35,17 +35,17 @@ namespace motive::bench {
 enum class Shape { chain, fan, relay, example, gridworld, cid, game, adventure };
 
 struct Workload {
-  std::string name;   // e.g. "chain_k12_m4"
+  std::string name;  // e.g. "chain_k12_m4"
   Shape shape = Shape::chain;
-  int k = 0;          // chance variables, each with binary noise
-  int m = 0;          // of them observed by the decision
-  std::string model;  // the model file's text
-  std::uint64_t settings = 0;   // 2^k
-  int variables = 0;            // every chance, decision and utility variable
-  std::uint64_t contexts = 0;   // decision contexts: 2^m
-  std::vector<std::string> analyses;  // the analyses timed on it
+  int k = 0;                                         // chance variables, each with binary noise
+  int m = 0;                                         // of them observed by the decision
+  std::string model;                                 // the model file's text
+  std::uint64_t settings = 0;                        // 2^k
+  int variables = 0;                                 // every chance, decision and utility variable
+  std::uint64_t contexts = 0;                        // decision contexts: 2^m
+  std::vector<std::string> analyses;                 // the analyses timed on it
   nlohmann::json params = nlohmann::json::object();  // of every request (e.g. the policy asked about)
-  std::string model_name;             // of a file with several models
+  std::string model_name;                            // of a file with several models
   // A raw method timed without handle_request (bench/workloads_games.cc): run() calls it instead.
   std::function<nlohmann::json(const std::string& analysis)> direct;
 };
@@ -62,8 +62,9 @@ std::vector<std::pair<std::string, std::string>> embedded_examples();
 // deterministic policy (the goal: every example of the paper well under 50 ms in the browser).
 std::vector<Workload> example_workloads();
 
-// An n × n gridworld (docs/format.md): start top left, goal bottom right, slip 0.1, discount 0.9, rows of cliff
-// (−20) with gaps at alternating ends every fourth row, so that the optimal path winds (as in bench_mdp.cc).
+// An n × n gridworld (docs/format.md): start top left, goal bottom right, slip 0.1, discount 0.9, rows of
+// cliff (−20) with gaps at alternating ends every fourth row, so that the optimal path winds (as in
+// bench_mdp.cc).
 std::string gridworld_model(int n);
 // The same gridworld as the engine reads it (for the benchmarks that call the solvers directly).
 motive::mdp::MdpFile gridworld_file(int n);

@@ -90,10 +90,8 @@ std::vector<AnalysisDefinition> definitions_of(const json& catalogue, const std:
       if (field(a, "name") != analysis) continue;
       auto same =
           std::find_if(out.begin(), out.end(), [&](const AnalysisDefinition& d) { return d.analysis == a; });
-      if (same != out.end())
-        same->kinds.push_back(field(kind, "name"));
-      else
-        out.push_back({{field(kind, "name")}, a});
+      if (same != out.end()) same->kinds.push_back(field(kind, "name"));
+      else out.push_back({{field(kind, "name")}, a});
     }
   return out;
 }
@@ -133,10 +131,8 @@ std::string range_text(const json& spec) {
     std::string range;
     if (low && high)
       range = bound_text(spec["min"].get<double>()) + " to " + bound_text(spec["max"].get<double>());
-    else if (low)
-      range = "≥ " + bound_text(spec["min"].get<double>());
-    else if (high)
-      range = "≤ " + bound_text(spec["max"].get<double>());
+    else if (low) range = "≥ " + bound_text(spec["min"].get<double>());
+    else if (high) range = "≤ " + bound_text(spec["max"].get<double>());
     std::string infinities;
     if (spec.value("infinite", false))
       infinities = !low && !high ? "±inf" : !high ? "inf" : !low ? "-inf" : "";

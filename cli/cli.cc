@@ -181,10 +181,8 @@ int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, st
       return 2;
     }
     const std::string name = args[i].substr(0, eq), value = args[i].substr(eq + 1);
-    if (name == "model" || name == "model_name")
-      request["model_name"] = value;
-    else
-      given.emplace_back(name, value);
+    if (name == "model" || name == "model_name") request["model_name"] = value;
+    else given.emplace_back(name, value);
   }
   std::string model;
   if (!read_file(path, &model)) {
@@ -219,12 +217,9 @@ int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, st
   }
   const std::string kind = reply.value("kind", "");
   const json& result = reply.contains("result") ? reply["result"] : reply;
-  if (as_json)
-    out << json_text(reply, 2) << "\n";
-  else if (check)
-    print_check(path, kind, result, out);
-  else
-    print_result(kind, reply.value("analysis", analysis), result, out);
+  if (as_json) out << json_text(reply, 2) << "\n";
+  else if (check) print_check(path, kind, result, out);
+  else print_result(kind, reply.value("analysis", analysis), result, out);
   return 0;
 }
 

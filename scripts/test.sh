@@ -3,9 +3,8 @@
 # engine's tests (ctest), builds the engine's tests and the fuzzers with ASan and UBSan and runs them
 # (ctest in build/sanitize, then each fuzz target for 15 s: scripts/fuzz.sh), builds the wasm module
 # and runs its tests (node --test tests/wasm), builds the page and runs the browser tests
-# (npm --prefix web test), and checks the code style once the tree is formatted (scripts/format.sh,
-# when .format-enforced exists). Goes on past a failing suite, then closes with one line
-# `all: N passed, M failed`; exits non-zero if anything failed.
+# (npm --prefix web test), and checks the code style (scripts/format.sh --check). Goes on past a
+# failing suite, then closes with one line `all: N passed, M failed`; exits non-zero if anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -132,11 +131,8 @@ else
   echo "test: web/package.json does not exist yet: skipping the page's build and tests"
 fi
 
-# The code style is enforced once the tree has been formatted (the commit that formats it adds
-# .format-enforced).
-if [ -f .format-enforced ]; then
-  step "code style (scripts/format.sh --check)"
-  if scripts/format.sh --check; then record "format" 1 0; else record "format" 0 1; fi
-fi
+# The code style: clang-format (engine, cli, wasm, tests, bench) and Prettier (the page and its tests).
+step "code style (scripts/format.sh --check)"
+if scripts/format.sh --check; then record "format" 1 0; else record "format" 0 1; fi
 
 finish

@@ -11,11 +11,11 @@
 //
 // Before any timing, every family of workloads (each Shape) is warmed up on its smallest workload
 // until its time per round stops falling (0.5 to 5 s), so that no family's first measurement pays
-// for cold caches or, under wasm, for code the JS engine has not yet optimised. Each workload and analysis is then run once (to check
-// that the engine answers ok) and repeated until at least --min-time seconds (default 0.2) have
-// passed; the table gives the mean time per run. --smoke runs only the small workloads, once each, and
-// fails if any answer is not ok. --scaling times the scaling benchmark (random CIDs, enumeration
-// against variable elimination: bench/workloads.h, scaling_workloads) instead of the standard set.
+// for cold caches or, under wasm, for code the JS engine has not yet optimised. Each workload and analysis is
+// then run once (to check that the engine answers ok) and repeated until at least --min-time seconds (default
+// 0.2) have passed; the table gives the mean time per run. --smoke runs only the small workloads, once each,
+// and fails if any answer is not ok. --scaling times the scaling benchmark (random CIDs, enumeration against
+// variable elimination: bench/workloads.h, scaling_workloads) instead of the standard set.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -118,7 +118,8 @@ int main(int argc, char** argv) {
       for (const auto& w : workloads) {
         if (std::find(warmed.begin(), warmed.end(), w.shape) != warmed.end()) continue;
         bool kept = filter.empty();
-        for (const auto& analysis : w.analyses) kept = kept || (w.name + "/" + analysis).find(filter) != std::string::npos;
+        for (const auto& analysis : w.analyses)
+          kept = kept || (w.name + "/" + analysis).find(filter) != std::string::npos;
         if (!kept) continue;
         warmed.push_back(w.shape);
         // Until a round takes as long as the one before (within 5%), at least 0.5 s and at most 5 s:

@@ -113,10 +113,10 @@ struct StatUpdate {
 struct Choice {
   std::string id;  // as written, or its index in the scene's list
   std::string text;
-  int target = -1;                  // scene index
-  scim::expr::Expression condition;       // a boolean; !ok(): always available
-  std::string condition_text;       // as written (shown to players: "requires ...")
-  std::vector<StatUpdate> updates;  // evaluated together on the stats before the choice
+  int target = -1;                   // scene index
+  scim::expr::Expression condition;  // a boolean; !ok(): always available
+  std::string condition_text;        // as written (shown to players: "requires ...")
+  std::vector<StatUpdate> updates;   // evaluated together on the stats before the choice
   std::vector<int> achievements;
   SourceSpan span;
 };

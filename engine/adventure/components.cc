@@ -33,10 +33,8 @@ Components components(const StateGraph& graph, int from, const std::function<boo
       const int e = frames.back().edge++;
       const int t = graph.edge_target[e];
       if (StateGraph::is_ending(t) || (keep && !keep(e))) continue;
-      if (index[t] < 0)
-        open(t);
-      else if (on_stack[t])
-        low[v] = std::min(low[v], index[t]);
+      if (index[t] < 0) open(t);
+      else if (on_stack[t]) low[v] = std::min(low[v], index[t]);
       continue;
     }
     if (low[v] == index[v]) {

@@ -92,10 +92,8 @@ std::vector<FrontierPoint> pareto_frontier(const Adventure& game, HarmMeasure me
         std::vector<int> ids;
         for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e) {
           const int t = g.edge_target[e];
-          if (t >= 0 && comps.of[t] == c)
-            internal_edges = true;
-          else
-            extend(e, &ids);
+          if (t >= 0 && comps.of[t] == c) internal_edges = true;
+          else extend(e, &ids);
         }
         front[s] = prune(std::move(ids), labels);
       }

@@ -295,8 +295,8 @@ class Reader {
     }
     if (e.ok() && e.type() != type) {
       error("expr.type_mismatch", v,
-            what + " must give " + (type == scim::ValueType::kBoolean ? "true or false" : "a number") + ", not " +
-                scim::type_name(e.type()));
+            what + " must give " + (type == scim::ValueType::kBoolean ? "true or false" : "a number") +
+                ", not " + scim::type_name(e.type()));
       return {};
     }
     return e;
@@ -330,8 +330,7 @@ class Reader {
         scene.next = scene_ref(*next, "\"next\"");
       } else if (auto ending = v.find("ending"); ending != v.end()) {
         scene.ending = true;
-        if (ending->is_string())
-          scene.ending_title = ending->get<std::string>();
+        if (ending->is_string()) scene.ending_title = ending->get<std::string>();
         else if (!ending->is_boolean() || !ending->get<bool>())
           expect(*ending, false, "\"ending\"", "the ending's title or true");
       } else {

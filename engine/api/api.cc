@@ -76,9 +76,9 @@ json not_supported(const KindSpec& kind, const std::string& analysis) {
   for (const KindSpec& k : model_kinds())
     if (k.analysis(analysis)) defined.push_back(k.name);
   for (const AnalysisSpec& a : kind.analyses) answered.push_back(a.name);
-  return failure("analysis.not_supported", in_quotes(analysis) + " is not defined for " + kind.name + " models",
-                 "it is defined for " + listing(defined) + " models; " + kind.name + " models answer " +
-                     join(answered));
+  return failure(
+      "analysis.not_supported", in_quotes(analysis) + " is not defined for " + kind.name + " models",
+      "it is defined for " + listing(defined) + " models; " + kind.name + " models answer " + join(answered));
 }
 
 json answer(const json& request, const ProgressCallback& progress) {
@@ -101,7 +101,8 @@ json answer(const json& request, const ProgressCallback& progress) {
   if (text == request.end() || !text->is_string())
     return failure("request.malformed", "the request has no \"model\" text");
   const json params = request.value("params", json::object());
-  if (!params.is_object() && !params.is_null()) return failure("request.malformed", "\"params\" must be an object");
+  if (!params.is_object() && !params.is_null())
+    return failure("request.malformed", "\"params\" must be an object");
 
   Diagnostics diagnostics;
   std::optional<ReadModel> read = read_model(text->get<std::string>(), &diagnostics);
@@ -116,7 +117,8 @@ json answer(const json& request, const ProgressCallback& progress) {
   if (!models.empty()) {
     model_name = models.front();
     if (auto which = request.find("model_name"); which != request.end() && !which->is_null()) {
-      if (!which->is_string() || std::find(models.begin(), models.end(), which->get<std::string>()) == models.end()) {
+      if (!which->is_string() ||
+          std::find(models.begin(), models.end(), which->get<std::string>()) == models.end()) {
         std::string hint = did_you_mean(which->is_string() ? which->get<std::string>() : "", models);
         return failure("request.unknown_model", "the file has no model named " + json_text(*which),
                        hint.empty() ? "its models are " + join(models) : hint);

@@ -39,7 +39,8 @@ void Diagnostics::append(const Diagnostics& other) {
 void Diagnostics::leave_out(SourceSpan span, std::size_t count) {
   if (items_.size() < kMaxDiagnostics) return;  // only reached with a full list
   if (left_out_ == 0)
-    items_.push_back({"diagnostics.truncated", span, {}, "fix the problems above first; the rest may go with them"});
+    items_.push_back(
+        {"diagnostics.truncated", span, {}, "fix the problems above first; the rest may go with them"});
   left_out_ += count;
   items_.back().message = "and " + std::to_string(left_out_) + " more problem" + (left_out_ == 1 ? "" : "s") +
                           " (only the first " + std::to_string(kMaxDiagnostics) + " are listed)";
@@ -64,8 +65,8 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   for (std::size_t i = 1; i <= a.size(); ++i) {
     current[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      current[j] = std::min({previous[j] + 1, current[j - 1] + 1,
-                             previous[j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
+      current[j] = std::min(
+          {previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
       if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1]))
         current[j] = std::min(current[j], before[j - 2] + 1);
     }

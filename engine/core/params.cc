@@ -25,9 +25,11 @@ std::string range_text(const ParamSpec& s) {
   return "";
 }
 
-[[noreturn]] void reject(const ParamSpec& s, const std::string& name, const json& value, const std::string& wanted) {
+[[noreturn]] void reject(const ParamSpec& s, const std::string& name, const json& value,
+                         const std::string& wanted) {
   throw RequestError("request.bad_parameter",
-                     "\"" + name + "\" must be " + wanted + ", not " + json_text(value).substr(0, 80), s.help);
+                     "\"" + name + "\" must be " + wanted + ", not " + json_text(value).substr(0, 80),
+                     s.help);
 }
 
 std::string choices_text(const std::vector<std::string>& choices) {
@@ -42,7 +44,8 @@ void check_number(const ParamSpec& s, const std::string& name, const json& value
   const std::string wanted = std::string(whole ? "a whole number" : "a number") + range_text(s) +
                              (s.infinite && !whole ? " (or \"inf\", \"-inf\")" : "");
   if (!x) reject(s, name, value, wanted);
-  if (whole && (*x != std::floor(*x) || std::fabs(*x) > static_cast<double>(kMaxWholeNumber))) reject(s, name, value, wanted);
+  if (whole && (*x != std::floor(*x) || std::fabs(*x) > static_cast<double>(kMaxWholeNumber)))
+    reject(s, name, value, wanted);
   if (*x < s.min || *x > s.max) reject(s, name, value, wanted);
 }
 
@@ -66,10 +69,10 @@ void check(const ParamSpec& s, const std::string& name, const json& value) {
         if (c == value.get_ref<const std::string&>()) return;
       {
         std::string hint = did_you_mean(value.get<std::string>(), s.choices);
-        throw RequestError("request.bad_parameter",
-                           "\"" + name + "\" must be " + choices_text(s.choices) + ", not " +
-                               json_text(value).substr(0, 80),
-                           hint.empty() ? s.help : hint);
+        throw RequestError(
+            "request.bad_parameter",
+            "\"" + name + "\" must be " + choices_text(s.choices) + ", not " + json_text(value).substr(0, 80),
+            hint.empty() ? s.help : hint);
       }
     case ParamType::kStrings:
       if (!value.is_array()) reject(s, name, value, "a list of strings");
@@ -126,7 +129,7 @@ ParamSpec ParamSpec::string(std::string name, std::string help, std::string refe
 ParamSpec ParamSpec::choice(std::string name, std::vector<std::string> choices, std::string fallback,
                             std::string help) {
   ParamSpec s = make(std::move(name), ParamType::kChoice, fallback.empty() ? json(nullptr) : json(fallback),
-              std::move(help));
+                     std::move(help));
   s.choices = std::move(choices);
   return s;
 }
@@ -169,14 +172,22 @@ ParamSpec&& ParamSpec::names(std::string what) && {
 
 const char* type_name(ParamType type) {
   switch (type) {
-    case ParamType::kInteger: return "integer";
-    case ParamType::kNumber: return "number";
-    case ParamType::kBoolean: return "boolean";
-    case ParamType::kString: return "string";
-    case ParamType::kChoice: return "choice";
-    case ParamType::kStrings: return "strings";
-    case ParamType::kNumbers: return "numbers";
-    case ParamType::kJson: return "json";
+    case ParamType::kInteger:
+      return "integer";
+    case ParamType::kNumber:
+      return "number";
+    case ParamType::kBoolean:
+      return "boolean";
+    case ParamType::kString:
+      return "string";
+    case ParamType::kChoice:
+      return "choice";
+    case ParamType::kStrings:
+      return "strings";
+    case ParamType::kNumbers:
+      return "numbers";
+    case ParamType::kJson:
+      return "json";
   }
   return "json";
 }
@@ -217,9 +228,9 @@ Params::Params(const json& given, const std::vector<ParamSpec>& specs, std::stri
     : given_(json::object()), specs_(&specs), prefix_(std::move(prefix)) {
   if (!given.is_null() && !given.is_object()) {
     if (prefix_.empty()) throw RequestError("request.malformed", "\"params\" must be an object");
-    throw RequestError("request.bad_parameter",
-                       "\"" + prefix_.substr(0, prefix_.size() - 1) + "\" must be an object, not " +
-                           json_text(given).substr(0, 80));
+    throw RequestError("request.bad_parameter", "\"" + prefix_.substr(0, prefix_.size() - 1) +
+                                                    "\" must be an object, not " +
+                                                    json_text(given).substr(0, 80));
   }
   // null stands for "not given" (the default), as the page sends it.
   if (given.is_object())
@@ -235,17 +246,20 @@ Params::Params(const json& given, const std::vector<ParamSpec>& specs, std::stri
       std::string hint = did_you_mean(it.key(), names);
       std::string list;
       for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-      throw RequestError("request.unknown_parameter",
-                         (prefix_.empty() ? "this analysis has no parameter \"" : "there is no parameter \"" + prefix_) +
-                             it.key().substr(0, 80) + "\"",
-                         !hint.empty() ? hint : names.empty() ? "it takes no parameters" : "its parameters are " + list);
+      throw RequestError(
+          "request.unknown_parameter",
+          (prefix_.empty() ? "this analysis has no parameter \"" : "there is no parameter \"" + prefix_) +
+              it.key().substr(0, 80) + "\"",
+          !hint.empty()   ? hint
+          : names.empty() ? "it takes no parameters"
+                          : "its parameters are " + list);
     }
     check(*found, prefix_ + found->name, it.value());
   }
   for (const ParamSpec& s : specs)
     if (s.required && !has(s.name))
-      throw RequestError("request.missing_parameter", "this analysis needs the parameter \"" + prefix_ + s.name + "\"",
-                         s.help);
+      throw RequestError("request.missing_parameter",
+                         "this analysis needs the parameter \"" + prefix_ + s.name + "\"", s.help);
 }
 
 const ParamSpec& Params::spec(std::string_view name) const {

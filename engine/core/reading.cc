@@ -13,7 +13,8 @@ std::string json_type_name(const Json& value) {
   return "null";
 }
 
-void TextReader::error(const std::string& id, const Json& at, const std::string& message, const std::string& hint) {
+void TextReader::error(const std::string& id, const Json& at, const std::string& message,
+                       const std::string& hint) {
   d_->error(id, doc_.span(at), located(message), hint);
 }
 
@@ -34,13 +35,15 @@ bool TextReader::expect_array(const Json& value, const std::string& what) {
   return false;
 }
 
-void TextReader::check_fields(const Json& object, const std::vector<std::string>& known, const std::string& what) {
+void TextReader::check_fields(const Json& object, const std::vector<std::string>& known,
+                              const std::string& what) {
   if (!object.is_object()) return;
   for (const auto& member : object.items()) {
     if (std::find(known.begin(), known.end(), member.key()) != known.end()) continue;
     std::string hint = did_you_mean(member.key(), known);
     if (hint.empty()) hint = "the fields of " + what + " are " + join(known);
-    error_at_key("model.unknown_field", member.value(), in_quotes(member.key()) + " is not a field of " + what, hint);
+    error_at_key("model.unknown_field", member.value(),
+                 in_quotes(member.key()) + " is not a field of " + what, hint);
   }
 }
 

@@ -48,7 +48,7 @@ using ReaderFunction = std::function<std::shared_ptr<const Model>(std::string_vi
 struct KindSpec {
   std::string name;     // the model file's "kind"
   std::string summary;  // one line
-  ReaderFunction read;     // nullptr with diagnostics on bad text; never throws on bad input
+  ReaderFunction read;  // nullptr with diagnostics on bad text; never throws on bad input
   std::vector<AnalysisSpec> analyses;
 
   const AnalysisSpec* analysis(std::string_view analysis_name) const;

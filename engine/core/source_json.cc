@@ -60,7 +60,10 @@ std::size_t invalid_utf8_at(std::string_view text) {
       ++i;
       continue;
     }
-    std::size_t length = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    std::size_t length = c >= 0xC2 && c <= 0xDF   ? 2
+                         : c >= 0xE0 && c <= 0xEF ? 3
+                         : c >= 0xF0 && c <= 0xF4 ? 4
+                                                  : 0;
     if (length == 0 || i + length > text.size()) return i;
     unsigned char second = static_cast<unsigned char>(text[i + 1]);
     unsigned char low = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
@@ -134,8 +137,7 @@ class SourceJson::Parser {
     if (depth > kMaxDepth)
       fail("json.too_deep", pos_, pos_ + 1, "the JSON is nested more than 256 levels deep");
     tree->where.begin = pos_;
-    if (pos_ >= text_.size())
-      fail("json.syntax", pos_, pos_, "unexpected end of text: a value is missing");
+    if (pos_ >= text_.size()) fail("json.syntax", pos_, pos_, "unexpected end of text: a value is missing");
     char c = text_[pos_];
     if (c == '{') {
       parse_object(out, tree, depth);
@@ -160,9 +162,9 @@ class SourceJson::Parser {
     } else {
       std::size_t end = pos_ + 1;
       while (end < text_.size() && is_identifier_char(text_[end])) ++end;
-      fail("json.syntax", pos_, end, "unexpected " + describe_here() + " where a value should be",
-           std::isalpha(static_cast<unsigned char>(c)) ? "put text in double quotes: \"...\""
-                                                        : std::string());
+      fail(
+          "json.syntax", pos_, end, "unexpected " + describe_here() + " where a value should be",
+          std::isalpha(static_cast<unsigned char>(c)) ? "put text in double quotes: \"...\"" : std::string());
     }
     tree->where.end = pos_;
   }
@@ -212,15 +214,14 @@ class SourceJson::Parser {
         ++pos_;
         skip_space();
       } else if (pos_ < text_.size() && text_[pos_] != '}') {
-        fail("json.syntax", pos_, pos_ + 1, "expected ',' or '}' after the value of \"" + key +
-                                                "\", found " + describe_here(),
+        fail("json.syntax", pos_, pos_ + 1,
+             "expected ',' or '}' after the value of \"" + key + "\", found " + describe_here(),
              "separate members with commas");
       }
     }
   }
 
-  void report_duplicate(const std::string& key, std::size_t begin, std::size_t end,
-                            std::size_t first) {
+  void report_duplicate(const std::string& key, std::size_t begin, std::size_t end, std::size_t first) {
     diagnostics_->error("json.duplicate_key", doc_.span_of(begin, end),
                         "\"" + key + "\" is given twice in this object (first at line " +
                             std::to_string(doc_.line_of(first)) + ")",
@@ -251,8 +252,7 @@ class SourceJson::Parser {
         ++pos_;
         skip_space();
       } else if (pos_ < text_.size() && text_[pos_] != ']') {
-        fail("json.syntax", pos_, pos_ + 1,
-             "expected ',' or ']' in this list, found " + describe_here(),
+        fail("json.syntax", pos_, pos_ + 1, "expected ',' or ']' in this list, found " + describe_here(),
              "separate list items with commas");
       }
     }
@@ -292,18 +292,35 @@ class SourceJson::Parser {
         ++pos_;
         continue;
       }
-      if (pos_ + 1 >= text_.size()) fail("json.unterminated_string", open, pos_, "this string is never closed");
+      if (pos_ + 1 >= text_.size())
+        fail("json.unterminated_string", open, pos_, "this string is never closed");
       char e = text_[pos_ + 1];
       pos_ += 2;
       switch (e) {
-        case '"': out.push_back('"'); break;
-        case '\\': out.push_back('\\'); break;
-        case '/': out.push_back('/'); break;
-        case 'b': out.push_back('\b'); break;
-        case 'f': out.push_back('\f'); break;
-        case 'n': out.push_back('\n'); break;
-        case 'r': out.push_back('\r'); break;
-        case 't': out.push_back('\t'); break;
+        case '"':
+          out.push_back('"');
+          break;
+        case '\\':
+          out.push_back('\\');
+          break;
+        case '/':
+          out.push_back('/');
+          break;
+        case 'b':
+          out.push_back('\b');
+          break;
+        case 'f':
+          out.push_back('\f');
+          break;
+        case 'n':
+          out.push_back('\n');
+          break;
+        case 'r':
+          out.push_back('\r');
+          break;
+        case 't':
+          out.push_back('\t');
+          break;
         case 'u': {
           unsigned code = parse_hex4(pos_);
           pos_ += 4;
@@ -430,7 +447,8 @@ void SourceJson::index(const Json& value, const Tree& tree) {
 
 int SourceJson::line_of(std::size_t offset) const {
   offset = std::min(offset, text_.size());
-  return static_cast<int>(std::upper_bound(line_starts_.begin(), line_starts_.end(), offset) - line_starts_.begin());
+  return static_cast<int>(std::upper_bound(line_starts_.begin(), line_starts_.end(), offset) -
+                          line_starts_.begin());
 }
 
 int SourceJson::column_of(std::size_t offset, std::size_t line_start) const {

@@ -1,5 +1,5 @@
-#include "core/diagnostics.h"
 #include "game/cop.h"
+#include "core/diagnostics.h"
 
 #include <cmath>
 #include <sstream>
@@ -16,8 +16,8 @@ constexpr const char* kSignalNames[kCopSignals] = {"propose", "promise", "reassu
 // +1 for the friendly signals, −1 for the hostile ones.
 constexpr double kFriendly[kCopSignals] = {1, 1, 1, -1, -1};
 
-const std::array<std::array<std::uint8_t, 3>, 6> kOrders = {{
-    {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
+const std::array<std::array<std::uint8_t, 3>, 6> kOrders = {
+    {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
 
 // The four announcements of agent i about (j, k), as blame bits (j only, k only, ...): the order of
 // the announcement logits below.
@@ -51,7 +51,8 @@ class CopPolicy final : public Policy {
     return Action{k & 1, k >> 1};
   }
 
-  void distribution(const State& state, int player, std::vector<std::pair<Action, double>>* out) const override {
+  void distribution(const State& state, int player,
+                    std::vector<std::pair<Action, double>>* out) const override {
     const auto& s = static_cast<const CopState&>(state);
     out->clear();
     double p[2 * kCopSignals];
@@ -97,7 +98,8 @@ class CopPolicy final : public Policy {
     p[0] = exp_none_;
     p[1] = exp_one_ * gk / gj * s.factor(player_, k, CopGame::kFactorProposal);
     p[2] = exp_one_ * gj / gk * s.factor(player_, j, CopGame::kFactorProposal);
-    p[3] = exp_both_ * s.factor(player_, j, CopGame::kFactorBoth) * s.factor(player_, k, CopGame::kFactorBoth);
+    p[3] =
+        exp_both_ * s.factor(player_, j, CopGame::kFactorBoth) * s.factor(player_, k, CopGame::kFactorBoth);
     double total = p[0] + p[1] + p[2] + p[3];
     for (int a = 0; a < 4; ++a) p[a] /= total;
   }
@@ -114,9 +116,12 @@ const char* signal_name(int signal) { return kSignalNames[signal]; }
 
 const char* personality_name(Personality personality) {
   switch (personality) {
-    case Personality::kConArtist: return "con-artist";
-    case Personality::kSimplePerson: return "simple-person";
-    case Personality::kPolitician: return "politician";
+    case Personality::kConArtist:
+      return "con-artist";
+    case Personality::kSimplePerson:
+      return "simple-person";
+    case Personality::kPolitician:
+      return "politician";
   }
   return "";
 }
@@ -171,21 +176,24 @@ PersonalityParams personality_params(Personality personality) {
       q.recipient_trust = 0;
       q.friendliness = 0;
       q.trust_weight = {0.3, 0.0, 0.0, -1.0, -1.0};
-      q.none = -7.32, q.one = -0.65, q.trust_gap = 0.88, q.proposal = 0.72, q.both = 1.91, q.both_trust = 1.82;
+      q.none = -7.32, q.one = -0.65, q.trust_gap = 0.88, q.proposal = 0.72, q.both = 1.91,
+      q.both_trust = 1.82;
       break;
     case Personality::kSimplePerson:
       q.message_bias = {0.3, 0.8, 1.0, -1.5, -1.0};
       q.recipient_trust = 0.5;
       q.friendliness = 0.8;
       q.trust_weight = {1.0, 1.0, 1.0, -2.5, -2.5};
-      q.none = -1.29, q.one = -0.27, q.trust_gap = 1.59, q.proposal = 0.05, q.both = -3.11, q.both_trust = 1.68;
+      q.none = -1.29, q.one = -0.27, q.trust_gap = 1.59, q.proposal = 0.05, q.both = -3.11,
+      q.both_trust = 1.68;
       break;
     case Personality::kPolitician:
       q.message_bias = {1.0, 0.3, 0.8, -1.0, -0.5};
       q.recipient_trust = 0.8;
       q.friendliness = 1.0;
       q.trust_weight = {0.5, 0.5, 0.5, -2.0, -2.0};
-      q.none = -0.99, q.one = -0.74, q.trust_gap = 2.16, q.proposal = 0.94, q.both = -2.25, q.both_trust = 0.12;
+      q.none = -0.99, q.one = -0.74, q.trust_gap = 2.16, q.proposal = 0.94, q.both = -2.25,
+      q.both_trust = 0.12;
       break;
   }
   return q;
@@ -218,9 +226,12 @@ CopState::Phase CopState::phase() const {
 
 NodeType CopState::type() const {
   switch (phase()) {
-    case Phase::kOrder: return NodeType::kChance;
-    case Phase::kDone: return NodeType::kTerminal;
-    default: return NodeType::kDecision;
+    case Phase::kOrder:
+      return NodeType::kChance;
+    case Phase::kDone:
+      return NodeType::kTerminal;
+    default:
+      return NodeType::kDecision;
   }
 }
 
@@ -233,11 +244,14 @@ int CopState::speaker() const { return kOrders[order_index_][messages_ % 3]; }
 
 int CopState::acting(int* players) const {
   switch (phase()) {
-    case Phase::kTalk: players[0] = speaker(); return 1;
+    case Phase::kTalk:
+      players[0] = speaker();
+      return 1;
     case Phase::kAnnounce:
       for (int i = 0; i < 3; ++i) players[i] = i;
       return 3;
-    default: return 0;
+    default:
+      return 0;
   }
 }
 
@@ -444,7 +458,8 @@ void CopGame::prepare() {
       factor_step_[i][kFactorHostile][g] = std::exp((q.recipient_trust - q.friendliness) * w);
       factor_step_[i][kFactorGap][g] = std::exp(q.trust_gap * w);
       factor_step_[i][kFactorBoth][g] = std::exp(-q.both_trust * w);
-      factor_step_[i][kFactorProposal][g] = g == static_cast<int>(Signal::kPropose) ? std::exp(q.proposal) : 1.0;
+      factor_step_[i][kFactorProposal][g] =
+          g == static_cast<int>(Signal::kPropose) ? std::exp(q.proposal) : 1.0;
     }
     auto policy = std::make_unique<CopPolicy>(this, i);
     policy->prepare();
@@ -460,7 +475,7 @@ CopGame::CopGame(std::array<Personality, 3> personalities, std::array<std::strin
 }
 
 std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& game, std::int64_t games,
-                                                             std::uint64_t seed) {
+                                                              std::uint64_t seed) {
   std::array<std::array<double, 4>, 3> out{};
   CopState s(&game);
   const CopState start(&game);

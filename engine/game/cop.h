@@ -172,7 +172,7 @@ class CopGame final : public Game {
 // How often each agent ends with each announcement over `games` seeded plays from the start:
 // frequency[i][a], a's bit 0 = blames the first other agent (in player order), bit 1 = the second.
 std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& game, std::int64_t games,
-                                                             std::uint64_t seed);
+                                                              std::uint64_t seed);
 
 // Default names for three personalities: "con-artist", "simple-person", "politician", with " A" / " B"
 // when two share a personality.

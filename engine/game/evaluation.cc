@@ -72,7 +72,8 @@ Convergence convergence(const Game& game, const State& state, int player, const 
       o.depth = depth;
       o.seed = seed + 1 + static_cast<std::uint64_t>(r);
       std::vector<double> m = column_means(simulate(game, state, o, fixed));
-      for (int i = 0; i < p; ++i) point.sbue_rmse[i] += (m[i] - out.sbue_reference[i]) * (m[i] - out.sbue_reference[i]);
+      for (int i = 0; i < p; ++i)
+        point.sbue_rmse[i] += (m[i] - out.sbue_reference[i]) * (m[i] - out.sbue_reference[i]);
       Samples x = simulate(game, state, o, {});
       estimates.push_back(correlation_matrix(x, 0, x.rollouts * x.depth, game));
       if (auto c = cosine(estimates.back(), out.sica_reference)) cos_sum += *c, ++cos_n;
@@ -123,7 +124,8 @@ Counterfactual counterfactual(const Game& game, const State& state, int player, 
   for (const auto& [a, n] : counts) {
     double frequency = static_cast<double>(n) / static_cast<double>(options.draws);
     double sim = similarity(explained, a);
-    if (frequency <= options.kappa || !satisfies(a) || a == explained || sim < options.min_similarity) continue;
+    if (frequency <= options.kappa || !satisfies(a) || a == explained || sim < options.min_similarity)
+      continue;
     Candidate c;
     c.action = a;
     c.frequency = frequency;
@@ -148,10 +150,11 @@ Counterfactual counterfactual(const Game& game, const State& state, int player, 
   Context last(context ? context->part((parts - 2) / parts, 1) : ProgressCallback{});
   out.original = sbue(game, state, player, explained, options.simulate, baseline, context ? &last : nullptr);
   if (out.feasible.empty()) {
-    out.reason = counts.size() <= 1 && counts.count(explained)
-                     ? "the policy drew only the explained action: no other action satisfies the query"
-                     : "no drawn action satisfies the query (its constraints, κ, and differing from the explained "
-                       "action)";
+    out.reason =
+        counts.size() <= 1 && counts.count(explained)
+            ? "the policy drew only the explained action: no other action satisfies the query"
+            : "no drawn action satisfies the query (its constraints, κ, and differing from the explained "
+              "action)";
     return out;
   }
   out.best = out.feasible.front();
@@ -183,7 +186,8 @@ double random_average_precision_at_k(int items, const std::vector<int>& relevant
   return sum / static_cast<double>(n);
 }
 
-std::vector<int> rank_by_sica(const std::vector<Maybe>& correlation, int players, int player, bool descending) {
+std::vector<int> rank_by_sica(const std::vector<Maybe>& correlation, int players, int player,
+                              bool descending) {
   std::vector<int> defined, undefined;
   for (int j = 0; j < players; ++j) {
     if (j == player) continue;

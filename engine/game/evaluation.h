@@ -20,9 +20,9 @@ namespace motive::game {
 // else one estimate with `reference_rollouts` at `seed`.
 struct ConvergencePoint {
   std::int64_t rollouts = 0;
-  std::vector<double> sbue_rmse;           // per player: RMSE of the SBUE mean against the reference
-  std::optional<double> sica_cosine;       // mean cosine similarity of each estimate with the reference
-  std::optional<double> sica_pairwise;     // mean cosine similarity over pairs of estimates (the paper's)
+  std::vector<double> sbue_rmse;        // per player: RMSE of the SBUE mean against the reference
+  std::optional<double> sica_cosine;    // mean cosine similarity of each estimate with the reference
+  std::optional<double> sica_pairwise;  // mean cosine similarity over pairs of estimates (the paper's)
 };
 struct Convergence {
   bool exact_reference = false;
@@ -33,7 +33,8 @@ struct Convergence {
 };
 Convergence convergence(const Game& game, const State& state, int player, const Action& action,
                         const std::vector<std::int64_t>& ks, int repeats, int depth, std::uint64_t seed,
-                        std::int64_t reference_rollouts, std::int64_t max_nodes, const Context* context = nullptr);
+                        std::int64_t reference_rollouts, std::int64_t max_nodes,
+                        const Context* context = nullptr);
 
 // Cosine similarity of two flattened p × p correlation matrices over the off-diagonal cells defined in
 // both (the diagonal is always 1 and would only inflate the similarity); none when no such cell is
@@ -58,14 +59,14 @@ struct CounterfactualOptions {
   double kappa = 0;
   double alpha = 1, beta = 1;
   double min_similarity = 0;
-  SimulateOptions simulate;   // for the SBUE of each candidate
+  SimulateOptions simulate;  // for the SBUE of each candidate
 };
 struct Candidate {
   Action action;
-  double frequency = 0;     // among the K draws
-  double probability = 0;   // π_i(a | s)
+  double frequency = 0;    // among the K draws
+  double probability = 0;  // π_i(a | s)
   double similarity = 0;
-  double utility = 0;       // u_i(a)
+  double utility = 0;  // u_i(a)
   double score = 0;
 };
 struct Counterfactual {
@@ -87,6 +88,7 @@ double similarity(const Action& a, const Action& b);
 double average_precision_at_k(const std::vector<int>& ranking, const std::vector<int>& relevant, int k);
 double random_average_precision_at_k(int items, const std::vector<int>& relevant, int k);
 // The others of `player` ranked by SICA, high to low (undefined last, in player order).
-std::vector<int> rank_by_sica(const std::vector<Maybe>& correlation, int players, int player, bool descending);
+std::vector<int> rank_by_sica(const std::vector<Maybe>& correlation, int players, int player,
+                              bool descending);
 
 }  // namespace motive::game

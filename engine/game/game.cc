@@ -143,9 +143,7 @@ std::vector<std::vector<double>> marginals(const Policy& policy, const State& st
   return out;
 }
 
-void Game::value(const State& state, double* v) const {
-  std::fill(v, v + num_players(), 0.0);
-}
+void Game::value(const State& state, double* v) const { std::fill(v, v + num_players(), 0.0); }
 
 int find_player(const Game& game, std::string_view name) {
   for (int i = 0; i < game.num_players(); ++i) {

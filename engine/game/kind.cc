@@ -1,5 +1,5 @@
-#include "core/diagnostics.h"
 #include "game/kind.h"
+#include "core/diagnostics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -53,11 +53,14 @@ int player_param(const GameModel& model, const State& s, const Params& params) {
   int i = find_player(game, name);
   std::vector<std::string> names;
   for (int k = 0; k < game.num_players(); ++k) names.push_back(game.player_name(k));
-  if (i < 0) throw RequestError("request.unknown_player", "\"" + name + "\" is not a player", did_you_mean(name, names));
+  if (i < 0)
+    throw RequestError("request.unknown_player", "\"" + name + "\" is not a player",
+                       did_you_mean(name, names));
   if (std::find(acting, acting + n, i) == acting + n) {
     std::string who;
     for (int a = 0; a < n; ++a) who += (a ? ", " : "") + game.player_name(acting[a]);
-    throw RequestError("request.not_acting", "\"" + name + "\" does not act at this state", "acting here: " + who);
+    throw RequestError("request.not_acting", "\"" + name + "\" does not act at this state",
+                       "acting here: " + who);
   }
   return i;
 }
@@ -67,7 +70,8 @@ Action action_param(const GameModel& model, const State& s, int player, const Pa
   if (!params.has("action")) {
     std::vector<std::pair<Action, double>> dist;
     model.game->policy(player).distribution(s, player, &dist);
-    return std::max_element(dist.begin(), dist.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
+    return std::max_element(dist.begin(), dist.end(), [](auto& a, auto& b) { return a.second < b.second; })
+        ->first;
   }
   std::string error;
   auto a = parse_action(s, player, params.get("action"), &error);
@@ -85,7 +89,8 @@ json players_json(const Game& game) {
 
 json action_json(const ActionSpace& space, const Action& a) {
   json out = json::object();
-  for (std::size_t s = 0; s < space.slots.size(); ++s) out[space.slots[s].name] = space.slots[s].choices[a[static_cast<int>(s)]];
+  for (std::size_t s = 0; s < space.slots.size(); ++s)
+    out[space.slots[s].name] = space.slots[s].choices[a[static_cast<int>(s)]];
   return out;
 }
 
@@ -120,7 +125,9 @@ void matrix_json(const std::vector<Maybe>& v, int p, json* values, json* reasons
 json node_json(const Game& game, const State& s) {
   json out;
   out["text"] = s.serialise();
-  out["node"] = s.type() == NodeType::kChance ? "chance" : s.type() == NodeType::kDecision ? "decision" : "terminal";
+  out["node"] = s.type() == NodeType::kChance     ? "chance"
+                : s.type() == NodeType::kDecision ? "decision"
+                                                  : "terminal";
   out["describe"] = json::parse(s.describe());
   if (s.type() == NodeType::kDecision) {
     int acting[kMaxPlayers];
@@ -221,7 +228,8 @@ json simulate_analysis(const GameModel& model, const Params& params, Context& co
   std::vector<Fixed> fixed;
   if (params.has("fixed")) {
     const json& list = params.get("fixed");
-    if (!list.is_array()) throw RequestError("request.bad_parameter", "\"fixed\" is a list of {player, step, action}");
+    if (!list.is_array())
+      throw RequestError("request.bad_parameter", "\"fixed\" is a list of {player, step, action}");
     for (const json& f : list) {
       if (!f.is_object() || !f.contains("player") || !f.contains("action") || !f["player"].is_string()) {
         throw RequestError("request.bad_parameter", "each entry of \"fixed\" is {player, step, action}");
@@ -252,8 +260,13 @@ json simulate_analysis(const GameModel& model, const Params& params, Context& co
   for (std::int64_t r = 0; r < rows; ++r) {
     for (int i = 0; i < p; ++i) mean[i] += x.at(r, i) / static_cast<double>(rows);
   }
-  return {{"players", players_json(game)}, {"rollouts", o.rollouts}, {"depth", o.depth}, {"seed", o.seed},
-          {"rows_total", rows}, {"rows", out_rows}, {"mean", numbers(mean)}};
+  return {{"players", players_json(game)},
+          {"rollouts", o.rollouts},
+          {"depth", o.depth},
+          {"seed", o.seed},
+          {"rows_total", rows},
+          {"rows", out_rows},
+          {"mean", numbers(mean)}};
 }
 
 json sbue_analysis(const GameModel& model, const Params& params, Context& context) {
@@ -304,7 +317,8 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
     entry["z_standard_error"] = zse;
     entry["z_undefined"] = z_reason;
     if (k == 0) {
-      exact_info = {{"baseline_mean", numbers(r.baseline_mean)}, {"baseline_deviation", numbers(r.baseline_deviation)}};
+      exact_info = {{"baseline_mean", numbers(r.baseline_mean)},
+                    {"baseline_deviation", numbers(r.baseline_deviation)}};
     }
     // The alternatives' trees are as large as the explained action's: when its enumeration hits the
     // budget, theirs are not tried.
@@ -317,15 +331,17 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
     }
     actions.push_back(entry);
   }
-  json out = {{"players", players_json(game)},
-              {"state", s->serialise()},
-              {"player", game.player_name(player)},
-              {"rollouts", o.rollouts},
-              {"depth", o.depth},
-              {"seed", o.seed},
-              {"actions", actions},
-              {"baseline", {{"mean", exact_info["baseline_mean"]}, {"deviation", exact_info["baseline_deviation"]}}}};
-  out["exact"] = exact ? exact_info["exact"] : json{{"available", false}, {"reason", "not requested (exact: false)"}};
+  json out = {
+      {"players", players_json(game)},
+      {"state", s->serialise()},
+      {"player", game.player_name(player)},
+      {"rollouts", o.rollouts},
+      {"depth", o.depth},
+      {"seed", o.seed},
+      {"actions", actions},
+      {"baseline", {{"mean", exact_info["baseline_mean"]}, {"deviation", exact_info["baseline_deviation"]}}}};
+  out["exact"] =
+      exact ? exact_info["exact"] : json{{"available", false}, {"reason", "not requested (exact: false)"}};
   return out;
 }
 
@@ -348,7 +364,8 @@ json probable_analysis(const GameModel& model, const Params& params, Context& co
   int player = player_param(model, *s, params);
   Action explained = action_param(model, *s, player, params);
   SimulateOptions o = options_param(params);
-  Probable r = probable_actions(game, *s, player, explained, static_cast<int>(params.integer("turns")), o, &context);
+  Probable r =
+      probable_actions(game, *s, player, explained, static_cast<int>(params.integer("turns")), o, &context);
   json list = json::array();
   for (const ProbableAction& pa : r.actions) {
     list.push_back({{"step", pa.step},
@@ -377,8 +394,12 @@ json sica_analysis(const GameModel& model, const Params& params, Context& contex
   const int p = game.num_players();
   Context sampled_part(context.part(0, params.boolean("exact") ? 0.7 : 1.0));
   Sica r = sica(game, *s, o, static_cast<int>(params.integer("batches")), &sampled_part);
-  json out = {{"players", players_json(game)}, {"state", s->serialise()}, {"rollouts", o.rollouts},
-              {"depth", o.depth}, {"seed", o.seed}, {"mean", numbers(r.mean)}};
+  json out = {{"players", players_json(game)},
+              {"state", s->serialise()},
+              {"rollouts", o.rollouts},
+              {"depth", o.depth},
+              {"seed", o.seed},
+              {"mean", numbers(r.mean)}};
   json values, reasons, se, se_reasons;
   matrix_json(r.correlation, p, &values, &reasons);
   matrix_json(r.standard_error, p, &se, &se_reasons);
@@ -403,7 +424,6 @@ json sica_analysis(const GameModel& model, const Params& params, Context& contex
   }
   return out;
 }
-
 
 json convergence_analysis(const GameModel& model, const Params& params, Context& context) {
   const Game& game = *model.game;
@@ -437,11 +457,12 @@ json convergence_analysis(const GameModel& model, const Params& params, Context&
           {"player", game.player_name(player)},
           {"action", action_json(s->legal_actions(player), action)},
           {"repeats", params.integer("repeats")},
-          {"reference", {{"exact", c.exact_reference},
-                         {"rollouts", c.reference_rollouts},
-                         {"sbue", numbers(c.sbue_reference)},
-                         {"sica", ref_values},
-                         {"sica_undefined", ref_reasons}}},
+          {"reference",
+           {{"exact", c.exact_reference},
+            {"rollouts", c.reference_rollouts},
+            {"sbue", numbers(c.sbue_reference)},
+            {"sica", ref_values},
+            {"sica_undefined", ref_reasons}}},
           {"points", points}};
 }
 
@@ -459,10 +480,13 @@ json counterfactual_analysis(const GameModel& model, const Params& params, Conte
   std::vector<SubActionConstraint> constraints;
   const json& query = params.get("query");
   if (!query.is_null()) {
-    if (!query.is_array()) throw RequestError("request.bad_parameter", "\"query\" is a list of {slot, do} or {slot, not}");
+    if (!query.is_array())
+      throw RequestError("request.bad_parameter", "\"query\" is a list of {slot, do} or {slot, not}");
     for (const json& q : query) {
-      if (!q.is_object() || !q.contains("slot") || !q["slot"].is_string() || (q.contains("do") == q.contains("not"))) {
-        throw RequestError("request.bad_parameter", "each constraint of \"query\" is {slot, do: choice} or {slot, not: choice}");
+      if (!q.is_object() || !q.contains("slot") || !q["slot"].is_string() ||
+          (q.contains("do") == q.contains("not"))) {
+        throw RequestError("request.bad_parameter",
+                           "each constraint of \"query\" is {slot, do: choice} or {slot, not: choice}");
       }
       SubActionConstraint c;
       std::string slot = q["slot"].get<std::string>();
@@ -472,14 +496,17 @@ json counterfactual_analysis(const GameModel& model, const Params& params, Conte
         slot_names.push_back(space.slots[k].name);
         if (space.slots[k].name == slot) c.slot = static_cast<int>(k);
       }
-      if (c.slot < 0) throw RequestError("request.bad_action", "\"" + slot + "\" is not a slot here", did_you_mean(slot, slot_names));
+      if (c.slot < 0)
+        throw RequestError("request.bad_action", "\"" + slot + "\" is not a slot here",
+                           did_you_mean(slot, slot_names));
       c.must = q.contains("do");
       const json& label = c.must ? q["do"] : q["not"];
       std::string text = label.is_string() ? label.get<std::string>() : json_text(label);
       const auto& choices = space.slots[c.slot].choices;
       auto it = std::find(choices.begin(), choices.end(), text);
       if (it == choices.end()) {
-        throw RequestError("request.bad_action", "\"" + text + "\" is not a choice of \"" + slot + "\"", did_you_mean(text, choices));
+        throw RequestError("request.bad_action", "\"" + text + "\" is not a choice of \"" + slot + "\"",
+                           did_you_mean(text, choices));
       }
       c.choice = static_cast<int>(it - choices.begin());
       constraints.push_back(c);
@@ -495,15 +522,21 @@ json counterfactual_analysis(const GameModel& model, const Params& params, Conte
   Counterfactual r = counterfactual(game, *s, player, explained, constraints, o, &context);
   json feasible = json::array();
   for (const Candidate& c : r.feasible) {
-    feasible.push_back({{"action", action_json(space, c.action)}, {"label", space.label(c.action)},
-                        {"frequency", c.frequency}, {"probability", c.probability}, {"similarity", c.similarity},
-                        {"utility", c.utility}, {"score", c.score}});
+    feasible.push_back({{"action", action_json(space, c.action)},
+                        {"label", space.label(c.action)},
+                        {"frequency", c.frequency},
+                        {"probability", c.probability},
+                        {"similarity", c.similarity},
+                        {"utility", c.utility},
+                        {"score", c.score}});
   }
   json out = {{"players", players_json(game)},
               {"state", s->serialise()},
               {"player", game.player_name(player)},
-              {"explained", {{"action", action_json(space, explained)}, {"label", space.label(explained)},
-                             {"sbue", sbue_json(r.original)}}},
+              {"explained",
+               {{"action", action_json(space, explained)},
+                {"label", space.label(explained)},
+                {"sbue", sbue_json(r.original)}}},
               {"draws", o.draws},
               {"feasible", feasible}};
   if (r.best) {
@@ -520,7 +553,8 @@ json map_analysis(const GameModel& model, const Params& params, Context& context
   const Game& game = *model.game;
   const json& annotations = params.get("annotations");
   if (!annotations.is_array() || annotations.empty()) {
-    throw RequestError("request.bad_parameter", "\"annotations\" is a list of {state, player, friends, enemies}");
+    throw RequestError("request.bad_parameter",
+                       "\"annotations\" is a list of {state, player, friends, enemies}");
   }
   const int k = static_cast<int>(params.integer("k"));
   const int p = game.num_players();
@@ -535,7 +569,8 @@ json map_analysis(const GameModel& model, const Params& params, Context& context
     }
     std::unique_ptr<State> s = model.state(note.value("state", std::string()));
     int player = find_player(game, note["player"].get<std::string>());
-    if (player < 0) throw RequestError("request.unknown_player", json_text(note["player"]) + " is not a player");
+    if (player < 0)
+      throw RequestError("request.unknown_player", json_text(note["player"]) + " is not a player");
     std::vector<int> others;
     for (int j = 0; j < p; ++j) {
       if (j != player) others.push_back(j);
@@ -543,21 +578,25 @@ json map_analysis(const GameModel& model, const Params& params, Context& context
     auto positions = [&](const char* field) {
       std::vector<int> out;
       if (!note.contains(field)) return out;
-      if (!note[field].is_array()) throw RequestError("request.bad_parameter", std::string("\"") + field + "\" is a list of players");
+      if (!note[field].is_array())
+        throw RequestError("request.bad_parameter", std::string("\"") + field + "\" is a list of players");
       for (const json& name : note[field]) {
         int j = name.is_string() ? find_player(game, name.get<std::string>()) : -1;
         auto it = std::find(others.begin(), others.end(), j);
-        if (it == others.end()) throw RequestError("request.unknown_player", json_text(name) + " is not one of the other players");
+        if (it == others.end())
+          throw RequestError("request.unknown_player", json_text(name) + " is not one of the other players");
         out.push_back(static_cast<int>(it - others.begin()));
       }
       return out;
     };
     std::vector<int> friends = positions("friends"), enemies = positions("enemies");
-    Context part(context.part(static_cast<double>(a) / annotations.size(), static_cast<double>(a + 1) / annotations.size()));
+    Context part(context.part(static_cast<double>(a) / annotations.size(),
+                              static_cast<double>(a + 1) / annotations.size()));
     Sica r = sica(game, *s, o, 20, &part);
     auto to_positions = [&](const std::vector<int>& ranking) {
       std::vector<int> out;
-      for (int j : ranking) out.push_back(static_cast<int>(std::find(others.begin(), others.end(), j) - others.begin()));
+      for (int j : ranking)
+        out.push_back(static_cast<int>(std::find(others.begin(), others.end(), j) - others.begin()));
       return out;
     };
     std::vector<int> by_friendship = rank_by_sica(r.correlation, p, player, true);
@@ -586,10 +625,14 @@ json map_analysis(const GameModel& model, const Params& params, Context& context
   return {{"k", k},
           {"rollouts", o.rollouts},
           {"annotations", per},
-          {"friends", {{"map", mean_or_null(friends_sum, friends_n)}, {"random", mean_or_null(friends_random, friends_n)},
-                       {"n", friends_n}}},
-          {"enemies", {{"map", mean_or_null(enemies_sum, enemies_n)}, {"random", mean_or_null(enemies_random, enemies_n)},
-                       {"n", enemies_n}}}};
+          {"friends",
+           {{"map", mean_or_null(friends_sum, friends_n)},
+            {"random", mean_or_null(friends_random, friends_n)},
+            {"n", friends_n}}},
+          {"enemies",
+           {{"map", mean_or_null(enemies_sum, enemies_n)},
+            {"random", mean_or_null(enemies_random, enemies_n)},
+            {"n", enemies_n}}}};
 }
 
 // A player named by a parameter (any player, acting here or not), or `fallback` when not given.
@@ -686,8 +729,8 @@ std::optional<GameModel> read(std::string_view text, Diagnostics* diagnostics) {
 }
 
 ParamSpec state_spec() {
-  return ParamSpec::string("state", "the position: a state named in the file, or a state text (default: the start)",
-                           "state");
+  return ParamSpec::string(
+      "state", "the position: a state named in the file, or a state text (default: the start)", "state");
 }
 ParamSpec rollouts_spec(std::int64_t fallback) {
   return ParamSpec::integer("rollouts", fallback, 2, kMaxRollouts, "k: the number of simulations");
@@ -697,7 +740,8 @@ ParamSpec depth_spec() {
 }
 ParamSpec seed_spec() { return ParamSpec::integer("seed", 1, 0, 1LL << 53, "the seed of the simulations"); }
 ParamSpec player_spec() {
-  return ParamSpec::string("player", "the explained player (default: the first acting at the state)", "player");
+  return ParamSpec::string("player", "the explained player (default: the first acting at the state)",
+                           "player");
 }
 ParamSpec action_spec() {
   return ParamSpec::structured("action",
@@ -705,7 +749,8 @@ ParamSpec action_spec() {
                                "player's most probable action)");
 }
 ParamSpec exact_spec() {
-  return ParamSpec::boolean("exact", true, "also compute the exact value by enumeration where the tree is small");
+  return ParamSpec::boolean("exact", true,
+                            "also compute the exact value by enumeration where the tree is small");
 }
 ParamSpec max_nodes_spec() {
   return ParamSpec::integer("max_nodes", 1'000'000, 1, 100'000'000, "the enumeration's budget of tree nodes");
@@ -716,77 +761,109 @@ ParamSpec max_nodes_spec() {
 KindSpec game_kind() {
   KindSpec kind;
   kind.name = "game";
-  kind.summary = "mixed-motive games: Communicate Out of Prison and user-written games, with the explanation "
-                 "methods of Orner et al.";
+  kind.summary =
+      "mixed-motive games: Communicate Out of Prison and user-written games, with the explanation "
+      "methods of Orner et al.";
   kind.read = reader_of(&read);
   kind.analyses = {
-      {"describe", "the players, the named states, and a state: who acts, their slots and policies", "", "",
-       {state_spec()}, analysis_of(&describe_analysis)},
-      {"play", "one sampled play from a state to the end, every state and move (a state picker's input)", "", "",
-       {state_spec(), seed_spec()}, analysis_of(&play_analysis)},
-      {"simulate", "the utility matrix of k simulations of depth d, optionally with fixed actions at step 0",
-       kPaper, "Algorithm 1",
+      {"describe",
+       "the players, the named states, and a state: who acts, their slots and policies",
+       "",
+       "",
+       {state_spec()},
+       analysis_of(&describe_analysis)},
+      {"play",
+       "one sampled play from a state to the end, every state and move (a state picker's input)",
+       "",
+       "",
+       {state_spec(), seed_spec()},
+       analysis_of(&play_analysis)},
+      {"simulate",
+       "the utility matrix of k simulations of depth d, optionally with fixed actions at step 0",
+       kPaper,
+       "Algorithm 1",
        {state_spec(), rollouts_spec(100), depth_spec(), seed_spec(),
         ParamSpec::structured("fixed", "actions fixed at step 0: [{player, step: 0, action}]"),
         ParamSpec::integer("rows", 200, 0, 100000, "how many rows of the matrix to return")},
        analysis_of(&simulate_analysis)},
-      {"sbue", "strategy-based utility explanation: every agent's expected utility when a player takes an action, "
-               "beside its alternatives, with standard errors, z-scores and the exact value",
-       kPaper, "Algorithm 2",
+      {"sbue",
+       "strategy-based utility explanation: every agent's expected utility when a player takes an action, "
+       "beside its alternatives, with standard errors, z-scores and the exact value",
+       kPaper,
+       "Algorithm 2",
        {state_spec(), player_spec(), action_spec(), rollouts_spec(2000), depth_spec(), seed_spec(),
         ParamSpec::integer("alternatives", 8, 0, 1000, "how many of the player's other actions to compare"),
         exact_spec(), max_nodes_spec()},
        analysis_of(&sbue_analysis)},
-      {"probable_actions", "the other agents' most probable actions when a player takes an action, with "
-                           "per-slot marginals, extended greedily over several turns",
-       kPaper, "Section 4.3",
+      {"probable_actions",
+       "the other agents' most probable actions when a player takes an action, with "
+       "per-slot marginals, extended greedily over several turns",
+       kPaper,
+       "Section 4.3",
        {state_spec(), player_spec(), action_spec(), rollouts_spec(2000), seed_spec(),
         ParamSpec::integer("turns", 1, 1, 100, "steps of the greedy trajectory"), depth_spec()},
        analysis_of(&probable_analysis)},
-      {"sica", "shared interests correlation analysis: the correlation of the agents' utilities, with standard "
-               "errors and the exact matrix; undefined cells say why",
-       kPaper, "Algorithm 3",
+      {"sica",
+       "shared interests correlation analysis: the correlation of the agents' utilities, with standard "
+       "errors and the exact matrix; undefined cells say why",
+       kPaper,
+       "Algorithm 3",
        {state_spec(), rollouts_spec(10000), depth_spec(), seed_spec(),
-        ParamSpec::integer("batches", 20, 2, 1000, "batches of rollouts for the standard errors"), exact_spec(),
-        max_nodes_spec()},
+        ParamSpec::integer("batches", 20, 2, 1000, "batches of rollouts for the standard errors"),
+        exact_spec(), max_nodes_spec()},
        analysis_of(&sica_analysis)},
-      {"convergence", "how SBUE (RMSE per agent) and SICA (mean cosine similarity) settle as k grows, against "
-                      "the exact value where the tree is small, else a large reference run: a plot to pick k",
-       kPaper, "Section 5.1",
+      {"convergence",
+       "how SBUE (RMSE per agent) and SICA (mean cosine similarity) settle as k grows, against "
+       "the exact value where the tree is small, else a large reference run: a plot to pick k",
+       kPaper,
+       "Section 5.1",
        {state_spec(), player_spec(), action_spec(),
-        ParamSpec::numbers("ks", "the sample sizes k to compare").with_default(json::array({10, 30, 100, 300, 1000})),
-        ParamSpec::integer("repeats", 20, 2, 500, "independent estimates per k (the paper: 50)"), depth_spec(),
-        seed_spec(),
+        ParamSpec::numbers("ks", "the sample sizes k to compare")
+            .with_default(json::array({10, 30, 100, 300, 1000})),
+        ParamSpec::integer("repeats", 20, 2, 500, "independent estimates per k (the paper: 50)"),
+        depth_spec(), seed_spec(),
         ParamSpec::integer("reference_rollouts", 20000, 2, kMaxRollouts,
                            "k of the reference when the exact value is out of reach (the paper: 2,500)"),
         max_nodes_spec()},
        analysis_of(&convergence_analysis)},
-      {"counterfactual", "the best similar action that satisfies do / don't constraints on sub-actions, scored "
-                         "α·similarity + β·utility, with its SBUE beside the explained action's",
-       kPaper, "Appendix B.2",
+      {"counterfactual",
+       "the best similar action that satisfies do / don't constraints on sub-actions, scored "
+       "α·similarity + β·utility, with its SBUE beside the explained action's",
+       kPaper,
+       "Appendix B.2",
        {state_spec(), player_spec(), action_spec(),
-        ParamSpec::structured("query", "constraints on sub-actions: [{slot, do: choice} or {slot, not: choice}]"),
+        ParamSpec::structured("query",
+                              "constraints on sub-actions: [{slot, do: choice} or {slot, not: choice}]"),
         ParamSpec::integer("draws", 1000, 1, 1000000, "K: actions drawn from the player's policy"),
         ParamSpec::number("kappa", 0.0, 0.0, 0.999999, "κ: keep drawn actions more frequent than this"),
         ParamSpec::number("alpha", 1.0, 0.0, 1e9, "α: the weight of similarity (share of slots in common)"),
         ParamSpec::number("beta", 1.0, 0.0, 1e9, "β: the weight of the player's expected utility"),
-        ParamSpec::number("min_similarity", 0.0, 0.0, 1.0, "drop candidates less similar than this (not the paper's)"),
+        ParamSpec::number("min_similarity", 0.0, 0.0, 1.0,
+                          "drop candidates less similar than this (not the paper's)"),
         rollouts_spec(1000), depth_spec(), seed_spec()},
        analysis_of(&counterfactual_analysis)},
-      {"map_at_k", "MAP@K of SICA's friend and enemy rankings against a user's annotations, with the random "
-                   "baseline",
-       kPaper, "Section 5.2",
-       {ParamSpec::structured("annotations", "[{state, player, friends: [players], enemies: [players]}]").is_required(),
-        ParamSpec::integer("k", 2, 1, 8, "K: the ranking's cut-off"), rollouts_spec(10000), depth_spec(), seed_spec()},
+      {"map_at_k",
+       "MAP@K of SICA's friend and enemy rankings against a user's annotations, with the random "
+       "baseline",
+       kPaper,
+       "Section 5.2",
+       {ParamSpec::structured("annotations", "[{state, player, friends: [players], enemies: [players]}]")
+            .is_required(),
+        ParamSpec::integer("k", 2, 1, 8, "K: the ranking's cut-off"), rollouts_spec(10000), depth_spec(),
+        seed_spec()},
        analysis_of(&map_analysis)},
-      {"meg", "goal-directedness (known-utility MEG) of a player's choices towards its own return or another "
-              "player's, the others' policies fixed; conditioned on what the player can see",
-       "MacDermott et al. 2024", "Def. 3.2",
+      {"meg",
+       "goal-directedness (known-utility MEG) of a player's choices towards its own return or another "
+       "player's, the others' policies fixed; conditioned on what the player can see",
+       "MacDermott et al. 2024",
+       "Def. 3.2",
        {state_spec(),
-        ParamSpec::string("player", "the player whose policy is measured (default: the first acting at the state, "
-                                    "else the first player)",
+        ParamSpec::string("player",
+                          "the player whose policy is measured (default: the first acting at the state, "
+                          "else the first player)",
                           "player"),
-        ParamSpec::string("towards", "the player whose return is the utility (default: the measured player)", "player"),
+        ParamSpec::string("towards", "the player whose return is the utility (default: the measured player)",
+                          "player"),
         ParamSpec::integer("max_nodes", 1'000'000, 1, 100'000'000,
                            "the enumeration's budget of tree nodes (every action of the player, every likely "
                            "action of the others)"),

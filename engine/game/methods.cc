@@ -21,9 +21,16 @@ void report(const Context* context, double fraction) {
 class Roller {
  public:
   Roller(const Game& game, const State& start, int depth, const std::vector<Fixed>& fixed)
-      : game_(game), start_(start), depth_(depth), fixed_(fixed), players_(game.num_players()),
-        gamma_(game.discount()), rollout_value_(!game.has_heuristic_value()), max_length_(game.max_length()),
-        scratch_(start.clone()), tail_(start.clone()) {
+      : game_(game),
+        start_(start),
+        depth_(depth),
+        fixed_(fixed),
+        players_(game.num_players()),
+        gamma_(game.discount()),
+        rollout_value_(!game.has_heuristic_value()),
+        max_length_(game.max_length()),
+        scratch_(start.clone()),
+        tail_(start.clone()) {
     for (int i = 0; i < players_; ++i) policy_[i] = &game.policy(i);
   }
 
@@ -105,7 +112,8 @@ class Roller {
   Action joint_[kMaxPlayers];
 };
 
-bool constant(const std::vector<double>& rows, int players, int column, std::int64_t first, std::int64_t last) {
+bool constant(const std::vector<double>& rows, int players, int column, std::int64_t first,
+              std::int64_t last) {
   for (std::int64_t r = first + 1; r < last; ++r) {
     if (rows[r * players + column] != rows[first * players + column]) return false;
   }
@@ -113,7 +121,8 @@ bool constant(const std::vector<double>& rows, int players, int column, std::int
 }
 
 std::string constant_reason(const Game& game, int i) {
-  return "the utility of " + game.player_name(i) + " does not vary over the simulations: a correlation with a "
+  return "the utility of " + game.player_name(i) +
+         " does not vary over the simulations: a correlation with a "
          "constant is undefined";
 }
 
@@ -152,7 +161,8 @@ Samples simulate_range(const Game& game, const State& state, const SimulateOptio
   out.rollouts = last - first;
   const int p = out.players, d = options.depth;
   out.rows.assign(static_cast<std::size_t>(out.rollouts * d * p), 0.0);
-  if (options.record_first_actions) out.first_actions.assign(static_cast<std::size_t>(out.rollouts * p), Action());
+  if (options.record_first_actions)
+    out.first_actions.assign(static_cast<std::size_t>(out.rollouts * p), Action());
   Roller roller(game, state, d, fixed);
   for (std::int64_t j = first; j < last; ++j) {
     if ((j - first) % kProgressEvery == 0) report(context, static_cast<double>(j - first) / (last - first));
@@ -202,16 +212,16 @@ void mean_and_error(const std::vector<double>& units, std::int64_t n, int player
 
 }  // namespace
 
-Sbue sbue(const Game& game, const State& state, int player, const Action& action, const SimulateOptions& options,
-          const Context* context) {
+Sbue sbue(const Game& game, const State& state, int player, const Action& action,
+          const SimulateOptions& options, const Context* context) {
   Context explained_part(context ? context->part(0, 0.5) : ProgressCallback{});
   Context baseline_part(context ? context->part(0.5, 1) : ProgressCallback{});
   Samples baseline = simulate(game, state, options, {}, context ? &baseline_part : nullptr);
   return sbue(game, state, player, action, options, baseline, context ? &explained_part : nullptr);
 }
 
-Sbue sbue(const Game& game, const State& state, int player, const Action& action, const SimulateOptions& options,
-          const Samples& baseline, const Context* context) {
+Sbue sbue(const Game& game, const State& state, int player, const Action& action,
+          const SimulateOptions& options, const Samples& baseline, const Context* context) {
   Sbue out;
   const int p = game.num_players();
   std::vector<Fixed> fixed = {{player, 0, action}};
@@ -427,8 +437,13 @@ class Enumerator {
  public:
   Enumerator(const Game& game, int depth, const std::vector<Fixed>& fixed, std::int64_t max_nodes,
              const Context* context)
-      : game_(game), depth_(depth), fixed_(fixed), max_nodes_(max_nodes), context_(context),
-        players_(game.num_players()), gamma_(game.discount()) {}
+      : game_(game),
+        depth_(depth),
+        fixed_(fixed),
+        max_nodes_(max_nodes),
+        context_(context),
+        players_(game.num_players()),
+        gamma_(game.discount()) {}
 
   // Calls leaf(state, probability, reward) for every state reached from `state` through chance
   // nodes, with the rewards paid on the way added to `reward`.
@@ -530,7 +545,8 @@ class Enumerator {
     mean_.assign(players_, 0.0);
     second_.assign(static_cast<std::size_t>(players_ * players_), 0.0);
     double zero[kMaxPlayers] = {};
-    through_chance(state, 1.0, zero, [&](const State& s, double q, const double* r) { rows(s, 0, q, r, 1.0); });
+    through_chance(state, 1.0, zero,
+                   [&](const State& s, double q, const double* r) { rows(s, 0, q, r, 1.0); });
   }
 
   bool aborted() const { return aborted_; }
@@ -551,7 +567,8 @@ class Enumerator {
       aborted_ = true;
       return false;
     }
-    if (context_ && nodes_ % 65536 == 0) context_->report(std::min(0.99, static_cast<double>(nodes_) / max_nodes_));
+    if (context_ && nodes_ % 65536 == 0)
+      context_->report(std::min(0.99, static_cast<double>(nodes_) / max_nodes_));
     return true;
   }
 

@@ -76,7 +76,7 @@ struct Sbue {
   std::vector<double> standard_error;
   std::vector<Maybe> z;  // (mean − μ) / σ; undefined when σ = 0
   std::vector<Maybe> z_standard_error;
-  std::vector<double> baseline_mean;  // μ: the unconstrained simulation's mean
+  std::vector<double> baseline_mean;       // μ: the unconstrained simulation's mean
   std::vector<double> baseline_deviation;  // σ
 };
 Sbue sbue(const Game& game, const State& state, int player, const Action& action,
@@ -91,9 +91,9 @@ Sbue sbue(const Game& game, const State& state, int player, const Action& action
 // Standard errors by batch means: the rollouts are cut into `batches` contiguous batches (by rollout
 // index, so independent of how work is split) and the spread of the batch correlations gives it.
 struct Sica {
-  std::vector<Maybe> correlation;       // p × p, row-major
-  std::vector<Maybe> standard_error;    // p × p
-  std::vector<double> mean;             // per player, for reference
+  std::vector<Maybe> correlation;     // p × p, row-major
+  std::vector<Maybe> standard_error;  // p × p
+  std::vector<double> mean;           // per player, for reference
 };
 Sica sica(const Game& game, const State& state, const SimulateOptions& options, int batches = 20,
           const Context* context = nullptr);
@@ -134,8 +134,8 @@ Probable probable_actions(const Game& game, const State& state, int player, cons
 struct Exact {
   bool complete = false;
   std::int64_t nodes = 0;
-  std::vector<double> mean;     // p
-  std::vector<double> second;   // p × p: E[X_i X_j]
+  std::vector<double> mean;    // p
+  std::vector<double> second;  // p × p: E[X_i X_j]
 };
 Exact exact_moments(const Game& game, const State& state, int depth, const std::vector<Fixed>& fixed,
                     std::int64_t max_nodes, const Context* context = nullptr);

@@ -1,5 +1,5 @@
-#include "core/diagnostics.h"
 #include "game/model.h"
+#include "core/diagnostics.h"
 
 #include "game/cop.h"
 #include "game/reader_util.h"
@@ -60,7 +60,8 @@ std::shared_ptr<const Game> read_cop(const Json& root, FileReader& r) {
     auto x = r.number(*k, "\"rounds\"");
     if (!x) return nullptr;
     if (*x != static_cast<int>(*x) || *x < 0 || *x > kCopMaxRounds) {
-      r.error("game.bad_rounds", *k, "\"rounds\" is a whole number from 0 to " + std::to_string(kCopMaxRounds),
+      r.error("game.bad_rounds", *k,
+              "\"rounds\" is a whole number from 0 to " + std::to_string(kCopMaxRounds),
               "the paper plays 4 rounds of messages");
       return nullptr;
     }
@@ -74,7 +75,8 @@ nlohmann::ordered_json plain(const Json& v) { return nlohmann::ordered_json::par
 
 }  // namespace
 
-std::optional<Action> parse_action(const State& state, int player, const nlohmann::json& value, std::string* error) {
+std::optional<Action> parse_action(const State& state, int player, const nlohmann::json& value,
+                                   std::string* error) {
   ActionSpace space = state.legal_actions(player);
   if (space.slots.empty()) {
     *error = "this player does not act here";
@@ -122,7 +124,8 @@ std::optional<Action> parse_action(const State& state, int player, const nlohman
   return action;
 }
 
-std::unique_ptr<State> play_history(const Game& game, const nlohmann::ordered_json& history, std::string* error) {
+std::unique_ptr<State> play_history(const Game& game, const nlohmann::ordered_json& history,
+                                    std::string* error) {
   std::unique_ptr<State> s = game.initial_state();
   if (!history.is_array()) {
     *error = "a history is a list of moves";
@@ -146,7 +149,8 @@ std::unique_ptr<State> play_history(const Game& game, const nlohmann::ordered_js
         if (labels.back() == label) found = k;
       }
       if (found < 0) {
-        *error = where + "\"" + label + "\" is not a chance outcome here (" + did_you_mean(label, labels) + ")";
+        *error =
+            where + "\"" + label + "\" is not a chance outcome here (" + did_you_mean(label, labels) + ")";
         return nullptr;
       }
       s->apply_chance(found, reward);
@@ -193,10 +197,10 @@ std::unique_ptr<State> GameModel::state(const std::string& name_or_text) const {
   std::vector<std::string> names;
   for (const auto& st : states) names.push_back(st.first);
   std::string hint = did_you_mean(name_or_text, names);
-  throw RequestError("request.unknown_state",
-                     "\"" + name_or_text + "\" is neither a state named in the game file nor a state text (" +
-                         error + ")",
-                     hint.empty() ? "the named states are " + FileReader::join(names) : hint);
+  throw RequestError(
+      "request.unknown_state",
+      "\"" + name_or_text + "\" is neither a state named in the game file nor a state text (" + error + ")",
+      hint.empty() ? "the named states are " + FileReader::join(names) : hint);
 }
 
 std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* diagnostics) {
@@ -220,8 +224,9 @@ std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* dia
     model.builtin = *name;
     model.game = read_cop(root, r);
   } else {
-    r.fields(root, {"kind", "title", "description", "players", "stages", "payoffs", "payoff_table", "policies",
-                    "states"},
+    r.fields(root,
+             {"kind", "title", "description", "players", "stages", "payoffs", "payoff_table", "policies",
+              "states"},
              "a game");
     model.game = read_user_game(root, r);
   }
@@ -237,8 +242,9 @@ std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* dia
         s = play_history(*model.game, plain(member.value()), &error);
       }
       if (!s) {
-        r.error("game.bad_state", member.value(), "state \"" + member.key() + "\": " + error,
-                "a state is a history (a list of moves) or a state text such as the describe analysis prints");
+        r.error(
+            "game.bad_state", member.value(), "state \"" + member.key() + "\": " + error,
+            "a state is a history (a list of moves) or a state text such as the describe analysis prints");
         continue;
       }
       model.states.emplace_back(member.key(), s->serialise());

@@ -39,7 +39,8 @@ std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* dia
 // The state reached from `start` by a history: each step is a chance outcome's label (a string, at a
 // chance node) or, at a decision node, an object {player: action} for every acting player, an action
 // being a list of slot labels or an object {slot: label}. nullptr with a message on a mistake.
-std::unique_ptr<State> play_history(const Game& game, const nlohmann::ordered_json& history, std::string* error);
+std::unique_ptr<State> play_history(const Game& game, const nlohmann::ordered_json& history,
+                                    std::string* error);
 
 // An action of `player` at `state` from JSON (a list of labels, one per slot, or {slot: label}).
 std::optional<Action> parse_action(const State& state, int player, const nlohmann::json& value,

@@ -15,7 +15,8 @@ class FileReader {
  public:
   FileReader(const SourceJson& doc, Diagnostics* diagnostics) : doc_(doc), d_(diagnostics) {}
 
-  void error(const std::string& id, const Json& at, const std::string& message, const std::string& hint = {}) {
+  void error(const std::string& id, const Json& at, const std::string& message,
+             const std::string& hint = {}) {
     d_->error(id, doc_.span(at), message, hint);
   }
   void error_at_key(const std::string& id, const Json& member, const std::string& message,

@@ -1,5 +1,5 @@
-#include "core/diagnostics.h"
 #include "game/user_game.h"
+#include "core/diagnostics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -98,7 +98,8 @@ class UserPolicy final : public Policy {
  public:
   explicit UserPolicy(const UserGame* game) : game_(game) {}
   Action sample(const State& state, int player, Rng& rng) const override;
-  void distribution(const State& state, int player, std::vector<std::pair<Action, double>>* out) const override;
+  void distribution(const State& state, int player,
+                    std::vector<std::pair<Action, double>>* out) const override;
 
  private:
   const UserGame* game_;
@@ -276,7 +277,8 @@ Action UserPolicy::sample(const State& state, int player, Rng& rng) const {
   return a;
 }
 
-void UserPolicy::distribution(const State& state, int player, std::vector<std::pair<Action, double>>* out) const {
+void UserPolicy::distribution(const State& state, int player,
+                              std::vector<std::pair<Action, double>>* out) const {
   const auto& s = static_cast<const UserState&>(state);
   const Step& step = game_->steps[s.step()];
   int pos = game_->position(step, player);
@@ -304,9 +306,11 @@ void UserPolicy::distribution(const State& state, int player, std::vector<std::p
 // Reading.
 
 bool valid_name(const std::string& s) {
-  if (s.empty() || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_')) return false;
+  if (s.empty() || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
+    return false;
   for (char c : s) {
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+      return false;
   }
   return true;
 }
@@ -318,7 +322,8 @@ class Reader {
   bool read(const Json& root) {
     const Json* players = r_.find(root, "players");
     const Json* stages = r_.find(root, "stages");
-    if (!players) r_.error("model.missing_field", root, "a game has no \"players\"", "add \"players\": [\"a\", \"b\"]");
+    if (!players)
+      r_.error("model.missing_field", root, "a game has no \"players\"", "add \"players\": [\"a\", \"b\"]");
     if (!stages) r_.error("model.missing_field", root, "a game has no \"stages\"", "add \"stages\": [...]");
     bool players_ok = players && read_players(*players);
     if (!players_ok || !stages || !read_stages(*stages)) return false;
@@ -359,7 +364,8 @@ class Reader {
     return -1;
   }
 
-  bool read_domain(const Json& v, const std::string& what, scim::Domain* domain, std::vector<std::string>* labels) {
+  bool read_domain(const Json& v, const std::string& what, scim::Domain* domain,
+                   std::vector<std::string>* labels) {
     if (!r_.array(v, what)) return false;
     if (v.empty()) {
       r_.error("game.empty_choices", v, what + " has no choices");
@@ -444,8 +450,8 @@ class Reader {
           total += *p;
         }
         if (var.domain.empty() || std::abs(total - 1) > 1e-9) {
-          r_.error("model.bad_probability", *chance, "the chance outcomes' probabilities sum to " +
-                                                         std::to_string(total) + ", not 1");
+          r_.error("model.bad_probability", *chance,
+                   "the chance outcomes' probabilities sum to " + std::to_string(total) + ", not 1");
           return false;
         }
         st.first_variable = static_cast<int>(g_->variables.size());
@@ -456,7 +462,8 @@ class Reader {
       const Json* players = r_.find(s, "players");
       const Json* actions = r_.find(s, "actions");
       if (!players || !actions) {
-        r_.error("model.missing_field", s, "stage \"" + st.name + "\" needs \"players\" and \"actions\" (or \"chance\")");
+        r_.error("model.missing_field", s,
+                 "stage \"" + st.name + "\" needs \"players\" and \"actions\" (or \"chance\")");
         return false;
       }
       if (!r_.array(*players, "a stage's \"players\"")) return false;
@@ -465,7 +472,8 @@ class Reader {
         if (!pn) return false;
         int i = player_index(*pn);
         if (i < 0) {
-          r_.error("game.unknown_player", p, "\"" + *pn + "\" is not a player", did_you_mean(*pn, g_->players));
+          r_.error("game.unknown_player", p, "\"" + *pn + "\" is not a player",
+                   did_you_mean(*pn, g_->players));
           ok = false;
           continue;
         }
@@ -485,7 +493,8 @@ class Reader {
         auto o = r_.string(*order, "\"order\"");
         if (!o) return false;
         if (*o != "simultaneous" && *o != "in turn") {
-          r_.error("game.bad_order", *order, "\"order\" is \"simultaneous\" or \"in turn\", not \"" + *o + "\"");
+          r_.error("game.bad_order", *order,
+                   "\"order\" is \"simultaneous\" or \"in turn\", not \"" + *o + "\"");
           return false;
         }
         st.simultaneous = *o == "simultaneous";
@@ -493,7 +502,8 @@ class Reader {
       if (!r_.object(*actions, "\"actions\"")) return false;
       if (actions->empty() || actions->size() > kMaxSlots) {
         r_.error("game.bad_actions", *actions,
-                 "\"actions\" lists 1 to " + std::to_string(kMaxSlots) + " slots (sub-actions), each with its choices");
+                 "\"actions\" lists 1 to " + std::to_string(kMaxSlots) +
+                     " slots (sub-actions), each with its choices");
         return false;
       }
       for (const auto& member : actions->items()) {
@@ -504,7 +514,8 @@ class Reader {
         Slot slot;
         slot.name = member.key();
         scim::Domain domain;
-        if (!read_domain(member.value(), "slot \"" + member.key() + "\"", &domain, &slot.choices)) return false;
+        if (!read_domain(member.value(), "slot \"" + member.key() + "\"", &domain, &slot.choices))
+          return false;
         domains_.push_back(domain);
         st.slots.push_back(std::move(slot));
       }
@@ -561,8 +572,10 @@ class Reader {
         return false;
       }
     }
-    if (static_cast<int>(g_->steps.size()) > kMaxSteps || static_cast<int>(g_->variables.size()) > 4 * kMaxSteps) {
-      r_.error("game.too_large", r_.doc().root(), "the game has more than " + std::to_string(kMaxSteps) + " steps");
+    if (static_cast<int>(g_->steps.size()) > kMaxSteps ||
+        static_cast<int>(g_->variables.size()) > 4 * kMaxSteps) {
+      r_.error("game.too_large", r_.doc().root(),
+               "the game has more than " + std::to_string(kMaxSteps) + " steps");
       return false;
     }
     histories_ = histories;
@@ -592,7 +605,8 @@ class Reader {
     auto text = r_.string(text_value, "an expression");
     if (!text) return std::nullopt;
     std::vector<scim::expr::Error> errors;
-    scim::expr::Expression e = scim::expr::Expression::compile(*text, symbols(visible), &errors, names_from(visible));
+    scim::expr::Expression e =
+        scim::expr::Expression::compile(*text, symbols(visible), &errors, names_from(visible));
     for (const scim::expr::Error& err : errors) {
       std::string hint = err.hint;
       r_.error_in_string(err.id, text_value, err.begin, err.end, err.message, hint);
@@ -600,7 +614,8 @@ class Reader {
     if (!e.ok()) return std::nullopt;
     if (e.type() != want) {
       r_.error("expr.type_mismatch", text_value,
-               std::string("this expression gives a ") + scim::type_name(e.type()) + ", not a " + scim::type_name(want));
+               std::string("this expression gives a ") + scim::type_name(e.type()) + ", not a " +
+                   scim::type_name(want));
       return std::nullopt;
     }
     return e;
@@ -622,7 +637,8 @@ class Reader {
   std::string history_text(const int* idx, int count) const {
     std::string out;
     for (int v = 0; v < count; ++v) {
-      out += (v ? ", " : "") + g_->variables[v].name + " = " + scim::outcome_text(g_->variables[v].domain[idx[v]]);
+      out += (v ? ", " : "") + g_->variables[v].name + " = " +
+             scim::outcome_text(g_->variables[v].domain[idx[v]]);
     }
     return out;
   }
@@ -639,7 +655,8 @@ class Reader {
         std::vector<std::string> names;
         for (int k = 0; k < visible; ++k) names.push_back(g_->variables[k].name);
         r_.error_at_key("game.unknown_variable", member.value(),
-                        "\"" + member.key() + "\" is not a variable this can read", did_you_mean(member.key(), names));
+                        "\"" + member.key() + "\" is not a variable this can read",
+                        did_you_mean(member.key(), names));
         return false;
       }
       scim::Outcome o;
@@ -664,7 +681,8 @@ class Reader {
     const Json* exprs = r_.find(root, "payoffs");
     const Json* table = r_.find(root, "payoff_table");
     if (!exprs == !table) {
-      r_.error("model.missing_field", root, "a game gives either \"payoffs\" (expressions) or \"payoff_table\"");
+      r_.error("model.missing_field", root,
+               "a game gives either \"payoffs\" (expressions) or \"payoff_table\"");
       return false;
     }
     g_->payoffs.assign(static_cast<std::size_t>(histories_ * p), 0.0);
@@ -720,7 +738,8 @@ class Reader {
       }
       const Json* values = r_.find(row, "payoffs");
       if (!values || !r_.object(*values, "\"payoffs\"")) {
-        if (!values) r_.error("model.missing_field", row, "a payoff row has no \"payoffs\": {player: number}");
+        if (!values)
+          r_.error("model.missing_field", row, "a payoff row has no \"payoffs\": {player: number}");
         return false;
       }
       out.values.assign(p, 0.0);
@@ -753,14 +772,16 @@ class Reader {
         for (int i = 0; i < p; ++i) g_->payoffs[index * p + i] = row.values[i];
         return true;
       }
-      r_.error("game.uncovered_payoff", *table, "no row of \"payoff_table\" matches " + history_text(idx, all),
+      r_.error("game.uncovered_payoff", *table,
+               "no row of \"payoff_table\" matches " + history_text(idx, all),
                "add a row for it, or a last row without \"given\" for every other history");
       return false;
     });
   }
 
   // The slot distribution of `spec` for a player's slot at a step whose first `visible` variables are set.
-  bool read_slot_policy(const Json* spec, int visible, const Slot& slot, const scim::Domain& domain, SlotTable* t) {
+  bool read_slot_policy(const Json* spec, int visible, const Slot& slot, const scim::Domain& domain,
+                        SlotTable* t) {
     const int k = static_cast<int>(slot.choices.size());
     t->choices = k;
     std::int64_t prefixes = 1;
@@ -774,8 +795,9 @@ class Reader {
       for (const auto& member : v.items()) {
         auto it = std::find(slot.choices.begin(), slot.choices.end(), member.key());
         if (it == slot.choices.end()) {
-          r_.error_at_key("game.unknown_choice", member.value(), "\"" + member.key() + "\" is not a choice of slot \"" +
-                          slot.name + "\"", "its choices are " + FileReader::join(slot.choices));
+          r_.error_at_key("game.unknown_choice", member.value(),
+                          "\"" + member.key() + "\" is not a choice of slot \"" + slot.name + "\"",
+                          "its choices are " + FileReader::join(slot.choices));
           return false;
         }
         auto x = r_.number(member.value(), "a probability");
@@ -802,7 +824,8 @@ class Reader {
         try {
           scim::Outcome o = e->evaluate(idx);
           int c = scim::find_outcome(domain, o);
-          if (c < 0) throw std::domain_error("it gives " + scim::outcome_text(o) + ", not one of the slot's choices");
+          if (c < 0)
+            throw std::domain_error("it gives " + scim::outcome_text(o) + ", not one of the slot's choices");
           std::fill(t->p.begin() + index * k, t->p.begin() + (index + 1) * k, 0.0);
           t->p[index * k + c] = 1;
           return true;
@@ -821,8 +844,9 @@ class Reader {
       for (const auto& member : weights->items()) {
         auto it = std::find(slot.choices.begin(), slot.choices.end(), member.key());
         if (it == slot.choices.end()) {
-          r_.error_at_key("game.unknown_choice", member.value(), "\"" + member.key() + "\" is not a choice of slot \"" +
-                          slot.name + "\"", "its choices are " + FileReader::join(slot.choices));
+          r_.error_at_key("game.unknown_choice", member.value(),
+                          "\"" + member.key() + "\" is not a choice of slot \"" + slot.name + "\"",
+                          "its choices are " + FileReader::join(slot.choices));
           return false;
         }
         if (member.value().is_number()) {
@@ -843,7 +867,8 @@ class Reader {
           }
           if (total <= 0) throw std::domain_error("every weight is 0");
         } catch (const std::exception& ex) {
-          r_.error("game.bad_policy", *weights, std::string(ex.what()) + " when " + history_text(idx, visible));
+          r_.error("game.bad_policy", *weights,
+                   std::string(ex.what()) + " when " + history_text(idx, visible));
           return false;
         }
         for (int c = 0; c < k; ++c) t->p[index * k + c] /= total;
@@ -938,11 +963,13 @@ class Reader {
             if (!r_.object(*spec, "a policy of a stage with several slots ({slot: policy})")) return false;
             std::vector<std::string> names;
             for (const Slot& s : st.slots) names.push_back(s.name);
-            if (slot == 0) r_.fields(*spec, names, "a policy of stage \"" + st.name + "\" (its fields are the slots)");
+            if (slot == 0)
+              r_.fields(*spec, names, "a policy of stage \"" + st.name + "\" (its fields are the slots)");
             auto it = spec->find(st.slots[slot].name);
             if (it != spec->end()) slot_spec = &*it;
           }
-          if (!read_slot_policy(slot_spec, visible, st.slots[slot], domains[slot], &slots[slot])) return false;
+          if (!read_slot_policy(slot_spec, visible, st.slots[slot], domains[slot], &slots[slot]))
+            return false;
         }
         g_->tables[si].push_back(std::move(slots));
       }

@@ -10,11 +10,11 @@ namespace motive {
 
 using scim::ContextualIntervention;
 using scim::Evaluator;
+using scim::expected_utility;
+using scim::hard_intervention;
 using scim::Intervention;
 using scim::Policy;
 using scim::Scim;
-using scim::expected_utility;
-using scim::hard_intervention;
 using scim::total_utility;
 namespace {
 
@@ -25,8 +25,9 @@ constexpr std::uint64_t kMaxFixings = std::uint64_t{1} << 24;
 // actual values makes some outcome differ from its actual value; fills `changed`.
 bool but_for(const Evaluator& evaluator, std::uint64_t setting, const std::vector<int>& noise,
              const std::vector<int32_t>& actual, const std::vector<int>& causes, std::uint32_t cause_mask,
-             const std::vector<int32_t>& alternative, const std::vector<int>& held, const std::vector<int>& outcomes,
-             std::vector<int32_t>* fixed, std::vector<int32_t>* values, std::vector<int32_t>* changed) {
+             const std::vector<int32_t>& alternative, const std::vector<int>& held,
+             const std::vector<int>& outcomes, std::vector<int32_t>* fixed, std::vector<int32_t>* values,
+             std::vector<int32_t>* changed) {
   std::fill(fixed->begin(), fixed->end(), -1);
   for (int z : held) (*fixed)[z] = actual[z];
   for (std::size_t i = 0; i < causes.size(); ++i)
@@ -45,7 +46,8 @@ bool but_for(const Evaluator& evaluator, std::uint64_t setting, const std::vecto
 std::optional<ActualCauseWitness> find_witness(const Scim& scim, const Evaluator& evaluator,
                                                const std::vector<int>& causes, std::uint32_t cause_mask,
                                                const std::vector<int>& outcomes, std::uint64_t setting,
-                                               const std::vector<int>& noise, const std::vector<int32_t>& actual) {
+                                               const std::vector<int>& noise,
+                                               const std::vector<int32_t>& actual) {
   std::size_t n = scim.variables.size();
   // Z ranges over everything but the causes being set and the outcomes: when a subset of C is
   // tested (condition 3), the other causes may be held too.
@@ -56,9 +58,10 @@ std::optional<ActualCauseWitness> find_witness(const Scim& scim, const Evaluator
     if (!set && std::find(outcomes.begin(), outcomes.end(), v) == outcomes.end()) others.push_back(v);
   }
   if (others.size() >= 64 || (std::uint64_t{1} << others.size()) > kMaxHeldSets)
-    throw RequestError("analysis.budget_exceeded",
-                       "actual causality would try 2^" + std::to_string(others.size()) + " sets Z, more than 2^20",
-                       "ask about a smaller model");
+    throw RequestError(
+        "analysis.budget_exceeded",
+        "actual causality would try 2^" + std::to_string(others.size()) + " sets Z, more than 2^20",
+        "ask about a smaller model");
   // Every alternative c' for the causes in the mask, in mixed radix.
   std::vector<std::size_t> in_mask;
   for (std::size_t i = 0; i < causes.size(); ++i)
@@ -85,8 +88,8 @@ std::optional<ActualCauseWitness> find_witness(const Scim& scim, const Evaluator
           actual_choice = actual_choice && alternative[i] == actual[causes[i]];
         }
         if (actual_choice) continue;
-        if (but_for(evaluator, setting, noise, actual, causes, cause_mask, alternative, held, outcomes, &fixed,
-                    &values, &changed))
+        if (but_for(evaluator, setting, noise, actual, causes, cause_mask, alternative, held, outcomes,
+                    &fixed, &values, &changed))
           return ActualCauseWitness{held, alternative, changed};
       }
     }
@@ -97,8 +100,8 @@ std::optional<ActualCauseWitness> find_witness(const Scim& scim, const Evaluator
 }  // namespace
 
 std::optional<ActualCauseWitness> actual_cause(const Scim& scim, const Evaluator& evaluator,
-                                               const std::vector<int>& causes, const std::vector<int>& outcomes,
-                                               std::uint64_t setting) {
+                                               const std::vector<int>& causes,
+                                               const std::vector<int>& outcomes, std::uint64_t setting) {
   std::size_t n = scim.variables.size();
   std::vector<int> noise(n, 0);
   std::vector<int32_t> actual(n, 0);

@@ -26,15 +26,15 @@ struct ActualCauseWitness {
 // smaller Z first, so the witness's Z is as small as can be. Throws RequestError
 // ("analysis.budget_exceeded") past 2^20 candidate sets Z.
 std::optional<ActualCauseWitness> actual_cause(const scim::Scim& scim, const scim::Evaluator& evaluator,
-                                               const std::vector<int>& causes, const std::vector<int>& outcomes,
-                                               std::uint64_t setting);
+                                               const std::vector<int>& causes,
+                                               const std::vector<int>& outcomes, std::uint64_t setting);
 
 // H&KW intention to influence X (Def. 24): a subset-minimal Y ⊇ X of chance variables such that
 // fixing Y to its π-values in every setting makes π̂ as good as π. Returns Y, or nothing.
 // `policy` and `alternative` evaluators share the model and interventions.
 std::optional<std::vector<int>> intends_to_influence(const scim::Scim& scim, const scim::Evaluator& policy,
-                                                     const scim::Evaluator& alternative, const std::vector<int>& x,
-                                                     double* rhs);
+                                                     const scim::Evaluator& alternative,
+                                                     const std::vector<int>& x, double* rhs);
 
 // For H&KW intention to bring about X = x (Def. 25): the outcomes x' of X with positive probability
 // under π, each with E_π[Σ U under X := x'] (condition 3 compares them).
@@ -52,10 +52,11 @@ std::vector<OutcomeValue> outcome_values(const scim::Scim& scim, const scim::Eva
 // that expected utility.
 struct ControlWitness {
   int32_t action = -1;
-  double expected_utility = 0;           // E_π*[Σ U]
-  double intervened_utility = 0;         // E_π*[Σ U with O := O_{D=d}] for that d
+  double expected_utility = 0;    // E_π*[Σ U]
+  double intervened_utility = 0;  // E_π*[Σ U with O := O_{D=d}] for that d
 };
-std::vector<ControlWitness> instrumental_control(const scim::Scim& scim, const scim::Evaluator& base, int decision, int o,
+std::vector<ControlWitness> instrumental_control(const scim::Scim& scim, const scim::Evaluator& base,
+                                                 int decision, int o,
                                                  const std::vector<scim::Policy>& optimal);
 
 }  // namespace motive

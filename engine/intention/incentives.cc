@@ -154,7 +154,8 @@ std::vector<int> requisite_trail(const Graph& graph, int decision, int x, const 
   return active_trail(graph, x, targets, family_without(graph, decision, x));
 }
 
-Graph minimal_reduction(const Graph& graph, const std::vector<int>& decisions, const std::vector<int>& utilities) {
+Graph minimal_reduction(const Graph& graph, const std::vector<int>& decisions,
+                        const std::vector<int>& utilities) {
   // Decisions in topological order of this graph, which the caller's list need not follow.
   std::vector<int> ordered;
   if (auto order = graph.topological_order()) {
@@ -249,8 +250,8 @@ IncentiveWitness ici_witness(const Scim& scim, int decision, int x) {
 
 bool admits_ici(const Scim& scim, int decision, int x) { return ici_witness(scim, decision, x).admits; }
 
-IncentiveWitness voi_witness(const Graph& graph, const std::vector<int>& decisions, const std::vector<int>& utilities,
-                             int decision, int x) {
+IncentiveWitness voi_witness(const Graph& graph, const std::vector<int>& decisions,
+                             const std::vector<int>& utilities, int decision, int x) {
   IncentiveWitness witness;
   if (x == decision || graph.has_directed_path(decision, x)) return witness;
   std::vector<std::vector<int>> parents = parent_lists(graph);

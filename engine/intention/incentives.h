@@ -37,7 +37,8 @@ scim::Graph scim_graph(const scim::Scim& scim);
 // Whether observation `x` (a parent of `decision` in `graph`) is requisite: whether x is d-connected
 // to a utility among the descendants of the decision given the decision's family {D} ∪ Pa_D without x
 // (Fagiuoli and Zaffalon 1998). Returns an active trail from x to such a utility, or an empty list.
-std::vector<int> requisite_trail(const scim::Graph& graph, int decision, int x, const std::vector<int>& utilities);
+std::vector<int> requisite_trail(const scim::Graph& graph, int decision, int x,
+                                 const std::vector<int>& utilities);
 
 // The minimal reduction G* (also called the requisite graph, d-reduction or trimmed graph; Lauritzen
 // and Nielsen 2001): the graph without the information links that are not requisite. Like pycid, each
@@ -46,7 +47,8 @@ std::vector<int> requisite_trail(const scim::Graph& graph, int decision, int x, 
 // until one removes nothing, so that every remaining link is requisite in the result even without
 // sufficient recall (with it, one pass already reaches the fixpoint and both agree). `graph` must be
 // acyclic.
-scim::Graph minimal_reduction(const scim::Graph& graph, const std::vector<int>& decisions, const std::vector<int>& utilities);
+scim::Graph minimal_reduction(const scim::Graph& graph, const std::vector<int>& decisions,
+                              const std::vector<int>& utilities);
 scim::Graph minimal_reduction(const scim::Scim& scim);
 
 // The requisite observations of a decision: its parents that remain in the minimal reduction, in the
@@ -69,7 +71,8 @@ bool sufficient_recall(const scim::Scim& scim);
 // D -> ... -> U. The witness is a shortest path D -> X followed by a shortest path X -> U (the two
 // share only X in a DAG).
 IncentiveWitness ici_witness(const scim::Scim& scim, int decision, int x);
-IncentiveWitness ici_witness(const scim::Graph& graph, const std::vector<int>& utilities, int decision, int x);
+IncentiveWitness ici_witness(const scim::Graph& graph, const std::vector<int>& utilities, int decision,
+                             int x);
 bool admits_ici(const scim::Scim& scim, int decision, int x);
 
 // ---- Value of information -----------------------------------------------------------------------
@@ -83,8 +86,8 @@ bool admits_ici(const scim::Scim& scim, int decision, int x);
 // is that active trail with its conditioning set. False for X = D and for descendants of D, where value
 // of information is not defined.
 IncentiveWitness voi_witness(const scim::Scim& scim, int decision, int x);
-IncentiveWitness voi_witness(const scim::Graph& graph, const std::vector<int>& decisions, const std::vector<int>& utilities,
-                             int decision, int x);
+IncentiveWitness voi_witness(const scim::Graph& graph, const std::vector<int>& decisions,
+                             const std::vector<int>& utilities, int decision, int x);
 bool admits_voi(const scim::Scim& scim, int decision, int x);
 
 // ---- Response incentive -------------------------------------------------------------------------

@@ -20,7 +20,8 @@ IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const 
     : scim_(scim), base_(base), reference_(reference), budget_(budget) {
   // Candidates: chance variables on a directed path from a decision to a utility (Theorem 17).
   std::vector<std::vector<int>> parents;
-  for (std::size_t v = 0; v < scim.variables.size(); ++v) parents.push_back(base.mechanism(static_cast<int>(v)).parents);
+  for (std::size_t v = 0; v < scim.variables.size(); ++v)
+    parents.push_back(base.mechanism(static_cast<int>(v)).parents);
   Graph graph(parents);
   std::vector<char> on_path(scim.variables.size(), 0);
   for (int d : scim.decisions)
@@ -28,11 +29,12 @@ IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const 
   for (int v : scim.order)
     if (on_path[v] && scim.variables[v].type == scim::VariableType::kChance) candidates_.push_back(v);
   if (candidates_.size() > kMaxIntentionCandidates)
-    throw RequestError("analysis.budget_exceeded",
-                       std::to_string(candidates_.size()) +
-                           " chance variables lie on paths from the decision to a utility; the intention search "
-                           "handles at most 16",
-                       "intention is exact on models of the size of the paper's examples");
+    throw RequestError(
+        "analysis.budget_exceeded",
+        std::to_string(candidates_.size()) +
+            " chance variables lie on paths from the decision to a utility; the intention search "
+            "handles at most 16",
+        "intention is exact on models of the size of the paper's examples");
   std::size_t n = scim.variables.size();
   Evaluator evaluator = base;
   evaluator.set_policy(&policy);
@@ -105,7 +107,8 @@ void IntentionSearch::prepare(std::size_t a) {
   std::stable_sort(alt.settings.begin(), alt.settings.end(),
                    [](const SettingTable& x, const SettingTable& y) { return x.max_gain > y.max_gain; });
   alt.reachable.assign(alt.settings.size() + 1, 0.0);
-  for (std::size_t s = alt.settings.size(); s-- > 0;) alt.reachable[s] = alt.reachable[s + 1] + alt.settings[s].max_gain;
+  for (std::size_t s = alt.settings.size(); s-- > 0;)
+    alt.reachable[s] = alt.reachable[s + 1] + alt.settings[s].max_gain;
   alt.index.clear();
   for (std::size_t s = 0; s < alt.settings.size(); ++s) alt.index.emplace_back(alt.settings[s].setting, s);
   std::sort(alt.index.begin(), alt.index.end());
@@ -125,7 +128,8 @@ std::uint32_t IntentionSearch::mask_of(const std::vector<int>& outcomes) const {
   return mask;
 }
 
-bool IntentionSearch::intends(const std::vector<int>& outcomes, std::uint64_t setting, IntentionWitness* witness) {
+bool IntentionSearch::intends(const std::vector<int>& outcomes, std::uint64_t setting,
+                              IntentionWitness* witness) {
   for (std::size_t a = 0; a < reference_.size(); ++a)
     if (intends_relative_to(a, outcomes, setting, witness)) return true;
   return false;
@@ -138,14 +142,17 @@ bool IntentionSearch::intends_relative_to(std::size_t alternative, const std::ve
 }
 
 bool IntentionSearch::rational_oracle_keeps_policy() const {
-  return std::none_of(summaries_.begin(), summaries_.end(), [](const AlternativeSummary& s) { return s.as_good; });
+  return std::none_of(summaries_.begin(), summaries_.end(),
+                      [](const AlternativeSummary& s) { return s.as_good; });
 }
 
 bool IntentionSearch::behaviourally_intends(const std::vector<int>& outcomes, std::uint64_t setting,
                                             IntentionWitness* witness) {
   std::uint32_t mask = mask_of(outcomes);
   if (mask == 0 || !rational_oracle_keeps_policy()) return false;
-  auto accept = [this](std::size_t a, const Choice& chosen) { return minimal_for_every_alternative(a, chosen); };
+  auto accept = [this](std::size_t a, const Choice& chosen) {
+    return minimal_for_every_alternative(a, chosen);
+  };
   for (std::size_t a = 0; a < reference_.size(); ++a)
     if (search(a, mask, setting, witness, accept)) return true;
   return false;
@@ -162,7 +169,8 @@ bool IntentionSearch::minimal_for_every_alternative(std::size_t a, const Choice&
     double total = 0, best_shrink = -std::numeric_limits<double>::infinity();
     for (const auto& [s, z] : chosen) {
       std::uint64_t e = mine.settings[s].setting;
-      auto found = std::lower_bound(other.index.begin(), other.index.end(), std::make_pair(e, std::size_t{0}));
+      auto found =
+          std::lower_bound(other.index.begin(), other.index.end(), std::make_pair(e, std::size_t{0}));
       const SettingTable* it =
           found != other.index.end() && found->first == e ? &other.settings[found->second] : nullptr;
       double best = 0, best_proper = 0;
@@ -186,7 +194,8 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
 }
 
 bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uint64_t setting,
-                             IntentionWitness* witness, const std::function<bool(std::size_t, const Choice&)>& accept) {
+                             IntentionWitness* witness,
+                             const std::function<bool(std::size_t, const Choice&)>& accept) {
   const Alternative& alt = prepared_[a];
   if (alt.need <= 0) return false;  // π̂ is as good already: the empty Y satisfies Eq. 2
   // Each question gets the whole budget.
@@ -230,7 +239,8 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
 // its efficient options or nothing. Succeeds when Eq. 2 holds and every chosen setting's slack
 // exceeds the surplus (so no single shrink keeps Eq. 2: minimality).
 bool IntentionSearch::extend(const Alternative& alt, std::size_t next, std::size_t skip, double sum,
-                             double min_slack, Choice* chosen, const std::function<bool(const Choice&)>& accept) {
+                             double min_slack, Choice* chosen,
+                             const std::function<bool(const Choice&)>& accept) {
   if (++nodes_ > budget_) {
     exhausted_ = true;
     budget_exceeded_ = true;
@@ -238,13 +248,15 @@ bool IntentionSearch::extend(const Alternative& alt, std::size_t next, std::size
   }
   // Adding more only raises the surplus: here the set is minimal, or nothing above it is.
   if (sum >= alt.need) return min_slack > sum - alt.need && accept(*chosen);
-  double reachable = sum + alt.reachable[next] - (skip >= next && skip < alt.settings.size() ? alt.settings[skip].max_gain : 0);
+  double reachable = sum + alt.reachable[next] -
+                     (skip >= next && skip < alt.settings.size() ? alt.settings[skip].max_gain : 0);
   if (reachable < alt.need) return false;
   for (std::size_t s = next; s < alt.settings.size(); ++s) {
     if (s == skip) continue;
     for (const Option& option : alt.settings[s].options) {
       chosen->emplace_back(s, option.mask);
-      if (extend(alt, s + 1, skip, sum + option.gain, std::min(min_slack, option.slack), chosen, accept)) return true;
+      if (extend(alt, s + 1, skip, sum + option.gain, std::min(min_slack, option.slack), chosen, accept))
+        return true;
       chosen->pop_back();
       if (exhausted_) return false;
     }

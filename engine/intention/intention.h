@@ -54,7 +54,8 @@ class IntentionSearch {
   // Prepares the search for policy π (deterministic) against `reference`, in the model configured
   // by `base` (its interventions). Every pointer must outlive the search.
   IntentionSearch(const scim::Scim& scim, const scim::Evaluator& base, const scim::Policy& policy,
-                  const std::vector<const scim::Policy*>& reference, std::uint64_t budget = std::uint64_t{1} << 22);
+                  const std::vector<const scim::Policy*>& reference,
+                  std::uint64_t budget = std::uint64_t{1} << 22);
 
   // Whether O_π(e) is intentionally caused, with a witness for the first alternative (in reference
   // order) that shows it. `outcomes` are variable indices.
@@ -69,7 +70,8 @@ class IntentionSearch {
   // that union: no proper subset may make *any* alternative as good. With the reference set being
   // every other deterministic policy, this is Γ's behavioural intention. Requires π strictly
   // optimal (else Γ(M) ≠ π already); see rational_oracle_keeps_policy().
-  bool behaviourally_intends(const std::vector<int>& outcomes, std::uint64_t setting, IntentionWitness* witness);
+  bool behaviourally_intends(const std::vector<int>& outcomes, std::uint64_t setting,
+                             IntentionWitness* witness);
   // Whether π is strictly better than every alternative, so that the rational oracle follows it.
   bool rational_oracle_keeps_policy() const;
 
@@ -93,10 +95,10 @@ class IntentionSearch {
     std::uint64_t setting = 0;
     std::vector<Option> options;  // efficient, gain > 0, by gain descending
     double max_gain = 0;
-    std::vector<double> gains;    // the gain of every subset of the candidates
+    std::vector<double> gains;  // the gain of every subset of the candidates
   };
   struct Alternative {
-    double need = 0;  // what the fixings must gain for Eq. 2
+    double need = 0;                     // what the fixings must gain for Eq. 2
     std::vector<SettingTable> settings;  // by max_gain descending
     std::vector<double> reachable;       // [s]: Σ max_gain of settings s, s+1, ... (bounds the search)
     std::vector<std::pair<std::uint64_t, std::size_t>> index;  // (setting, position in `settings`), sorted
@@ -126,9 +128,9 @@ class IntentionSearch {
   double tolerance_ = 0;
   std::vector<Alternative> prepared_;
   std::vector<AlternativeSummary> summaries_;
-  std::uint64_t budget_;        // search nodes per question (per call of search)
-  std::uint64_t nodes_ = 0;     // of the current question
-  bool exhausted_ = false;      // the current question ran out of budget
+  std::uint64_t budget_;          // search nodes per question (per call of search)
+  std::uint64_t nodes_ = 0;       // of the current question
+  bool exhausted_ = false;        // the current question ran out of budget
   bool budget_exceeded_ = false;  // some question did
 };
 

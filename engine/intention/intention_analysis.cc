@@ -15,30 +15,30 @@
 
 namespace motive {
 
-using scim::DecisionOptimum;
 using scim::bad_parameter;
+using scim::configure;
+using scim::constant_rule;
+using scim::DecisionOptimum;
+using scim::deterministic_policy_count;
 using scim::Domain;
 using scim::Evaluator;
+using scim::expected_utility;
+using scim::find_optimal_policies;
 using scim::Mechanism;
 using scim::Observation;
 using scim::ObservedBehaviour;
 using scim::OptimalPolicies;
 using scim::Outcome;
-using scim::Policy;
-using scim::Scim;
-using scim::Setup;
-using scim::Variable;
-using scim::configure;
-using scim::constant_rule;
-using scim::deterministic_policy_count;
-using scim::expected_utility;
-using scim::find_optimal_policies;
 using scim::outcome_json;
 using scim::outcome_param;
 using scim::outcome_text;
+using scim::Policy;
 using scim::policy_param;
 using scim::policy_rules_json;
 using scim::require_policy;
+using scim::Scim;
+using scim::Setup;
+using scim::Variable;
 using scim::variable_named;
 using scim::variables_named;
 namespace {
@@ -66,7 +66,8 @@ std::string describe_policy(const Scim& scim, const Policy& policy) {
       for (std::size_t k = 0; k < m.parents.size(); ++k) {
         const Variable& p = scim.variables[m.parents[k]];
         const Outcome& o = p.domain[c / m.strides[k] % static_cast<int>(p.domain.size())];
-        observed += (k ? "," : "") + (std::holds_alternative<std::string>(o) ? std::get<std::string>(o) : outcome_text(o));
+        observed += (k ? "," : "") +
+                    (std::holds_alternative<std::string>(o) ? std::get<std::string>(o) : outcome_text(o));
       }
       const Outcome& a = d.domain[policy.rules[i].action[c]];
       name += (name.empty() ? "" : ", ") + d.name + (m.parents.empty() ? "" : "(" + observed + ")") + "=" +
@@ -84,7 +85,9 @@ std::vector<Policy> reference_policies(const Scim& scim, const Evaluator& evalua
   if (params.has("reference")) {
     for (const std::string& name : params.strings("reference")) {
       const Policy& p = policy_param(scim, name);
-      if (!p.deterministic()) bad_parameter("reference policy \"" + p.name + "\" is stochastic; intention compares deterministic policies");
+      if (!p.deterministic())
+        bad_parameter("reference policy \"" + p.name +
+                      "\" is stochastic; intention compares deterministic policies");
       reference.push_back(p);
     }
     return reference;
@@ -92,7 +95,8 @@ std::vector<Policy> reference_policies(const Scim& scim, const Evaluator& evalua
   double count = deterministic_policy_count(scim, evaluator);
   if (count > kMaxReference)
     throw RequestError("analysis.budget_exceeded",
-                       "the default reference set would hold " + std::to_string(static_cast<long long>(std::min(count, 9e18))) +
+                       "the default reference set would hold " +
+                           std::to_string(static_cast<long long>(std::min(count, 9e18))) +
                            " policies, more than 4096",
                        "name the alternatives to compare with: \"reference\": [\"policy\", ...]");
   std::vector<std::pair<int, int>> digits;  // (decision position, observation)
@@ -120,7 +124,9 @@ std::vector<Policy> reference_policies(const Scim& scim, const Evaluator& evalua
   return reference;
 }
 
-json value_json(const Scim& scim, int v, int32_t value) { return outcome_json(scim.variables[v].domain[value]); }
+json value_json(const Scim& scim, int v, int32_t value) {
+  return outcome_json(scim.variables[v].domain[value]);
+}
 
 json witness_json(const Scim& scim, const IntentionSearch& search, const std::vector<Policy>& reference,
                   const IntentionWitness& w) {
@@ -147,9 +153,11 @@ json setting_json(const Scim& scim, const Evaluator& evaluator, std::uint64_t e)
 // The policy params["policy"] names, which must be deterministic.
 const Policy& deterministic_policy_param(const Scim& scim, const Params& params, const std::string& why) {
   if (!params.has("policy"))
-    throw RequestError("request.missing_parameter", "this analysis needs the \"policy\" the agent follows", why);
+    throw RequestError("request.missing_parameter", "this analysis needs the \"policy\" the agent follows",
+                       why);
   const Policy& policy = policy_param(scim, params.string("policy"));
-  if (!policy.deterministic()) bad_parameter("this analysis needs a deterministic policy; \"" + policy.name + "\" is stochastic");
+  if (!policy.deterministic())
+    bad_parameter("this analysis needs a deterministic policy; \"" + policy.name + "\" is stochastic");
   return policy;
 }
 
@@ -164,7 +172,8 @@ std::uint64_t setting_param(const Params& params, std::uint64_t count) {
 
 json values_json(const Scim& scim, const std::vector<int>& vars, const std::vector<int32_t>& values) {
   json out = json::object();
-  for (std::size_t i = 0; i < vars.size(); ++i) out[scim.variables[vars[i]].name] = value_json(scim, vars[i], values[i]);
+  for (std::size_t i = 0; i < vars.size(); ++i)
+    out[scim.variables[vars[i]].name] = value_json(scim, vars[i], values[i]);
   return out;
 }
 
@@ -176,7 +185,8 @@ json actual_cause_analysis(const Scim& model, const Params& params, Context& con
   Evaluator evaluator = *setup.evaluator;
   if (params.has("policy")) evaluator.set_policy(&deterministic_policy_param(scim, params, ""));
   require_policy(evaluator);
-  std::vector<int> causes = params.has("causes") ? variables_named(scim, params.strings("causes")) : scim.decisions;
+  std::vector<int> causes =
+      params.has("causes") ? variables_named(scim, params.strings("causes")) : scim.decisions;
   std::vector<int> outcomes = variables_named(scim, params.strings("outcomes"));
   if (causes.empty()) bad_parameter("\"causes\" must list at least one variable");
   if (outcomes.empty()) bad_parameter("\"outcomes\" must list at least one variable");
@@ -226,7 +236,8 @@ json actual_cause_analysis(const Scim& model, const Params& params, Context& con
 json hkw_intention_analysis(const Scim& model, const Params& params, Context& context) {
   Setup setup = configure(model, params.get("interventions"));
   const Scim& scim = *setup.scim;
-  const Policy& policy = deterministic_policy_param(scim, params, "H&KW intention is relative to the agent's policy");
+  const Policy& policy =
+      deterministic_policy_param(scim, params, "H&KW intention is relative to the agent's policy");
   std::vector<int> x = variables_named(scim, params.strings("variables"));
   if (x.empty()) bad_parameter("\"variables\" must list the variables X to ask about");
   std::vector<Policy> reference = reference_policies(scim, *setup.evaluator, policy, params);
@@ -242,7 +253,8 @@ json hkw_intention_analysis(const Scim& model, const Params& params, Context& co
     theirs.set_policy(&alternative);
     double rhs = 0;
     auto y = intends_to_influence(scim, mine, theirs, x, &rhs);
-    json entry = {{"name", alternative.name}, {"expected_utility", expected_utility(scim, theirs)},
+    json entry = {{"name", alternative.name},
+                  {"expected_utility", expected_utility(scim, theirs)},
                   {"intends_to_influence", y.has_value()}};
     if (y) {
       json names = json::array();
@@ -256,7 +268,10 @@ json hkw_intention_analysis(const Scim& model, const Params& params, Context& co
   }
   json names = json::array();
   for (int v : x) names.push_back(scim.variables[v].name);
-  json result = {{"policy", policy.name}, {"expected_utility", eu}, {"variables", names}, {"alternatives", alternatives}};
+  json result = {{"policy", policy.name},
+                 {"expected_utility", eu},
+                 {"variables", names},
+                 {"alternatives", alternatives}};
   // Intention to bring about X = x (Def. 25), for a single variable X: x must be possible under π
   // and at least as good as every other possible outcome of X, and X intended to be influenced.
   if (x.size() == 1) {
@@ -289,10 +304,12 @@ json control_incentive_analysis(const Scim& model, const Params& params, Context
   } else if (scim.decisions.size() == 1) {
     decision = scim.decisions.front();
   } else {
-    bad_parameter("the model has " + std::to_string(scim.decisions.size()) + " decisions: name one as \"decision\"");
+    bad_parameter("the model has " + std::to_string(scim.decisions.size()) +
+                  " decisions: name one as \"decision\"");
   }
   if (scim.decisions.size() != 1)
-    throw RequestError("analysis.not_supported", "the quantitative control incentive (Def. 23) is defined for one decision",
+    throw RequestError("analysis.not_supported",
+                       "the quantitative control incentive (Def. 23) is defined for one decision",
                        "use the \"incentives\" analysis for the graphical criterion");
   std::vector<int> variables = variables_named(scim, params.strings("variables"));
   if (variables.empty())
@@ -325,8 +342,10 @@ json control_incentive_analysis(const Scim& model, const Params& params, Context
   for (std::size_t k = 0; k < variables.size(); ++k) {
     context.report(static_cast<double>(k) / static_cast<double>(variables.size()));
     const int o = variables[k];
-    std::vector<ControlWitness> witnesses = instrumental_control(scim, *setup.evaluator, decision, o, optimal);
-    bool incentive = std::all_of(witnesses.begin(), witnesses.end(), [](const ControlWitness& w) { return w.action >= 0; });
+    std::vector<ControlWitness> witnesses =
+        instrumental_control(scim, *setup.evaluator, decision, o, optimal);
+    bool incentive = std::all_of(witnesses.begin(), witnesses.end(),
+                                 [](const ControlWitness& w) { return w.action >= 0; });
     json checked = json::array();
     for (std::size_t i = 0; i < witnesses.size(); ++i) {
       json entry = {{"policy", optimal[i].name}, {"expected_utility", witnesses[i].expected_utility}};
@@ -346,10 +365,14 @@ json control_incentive_analysis(const Scim& model, const Params& params, Context
 
 const char* verdict_name(ObservedVerdictKind kind) {
   switch (kind) {
-    case ObservedVerdictKind::kIntended: return "intended";
-    case ObservedVerdictKind::kMinimalityUnobserved: return "minimality_unobserved";
-    case ObservedVerdictKind::kNotShown: return "not_shown";
-    case ObservedVerdictKind::kUnobserved: return "unobserved";
+    case ObservedVerdictKind::kIntended:
+      return "intended";
+    case ObservedVerdictKind::kMinimalityUnobserved:
+      return "minimality_unobserved";
+    case ObservedVerdictKind::kNotShown:
+      return "not_shown";
+    case ObservedVerdictKind::kUnobserved:
+      return "unobserved";
   }
   return "unobserved";
 }
@@ -411,17 +434,18 @@ json observed_intention_analysis(const Scim& scim, const Params& params) {
     for (const auto& [spoiled, spoiler] : v.not_minimal)
       not_minimal.push_back({{"observation", behaviour.observations[static_cast<std::size_t>(spoiled)].name},
                              {"smaller", behaviour.observations[static_cast<std::size_t>(spoiler)].name}});
-    json entry = {{"outcome", assignment_json(scim, outcome)},
-                  {"verdict", verdict_name(v.kind)},
-                  {"intended", v.kind == ObservedVerdictKind::kIntended ||
-                                   v.kind == ObservedVerdictKind::kMinimalityUnobserved},
-                  {"witness", v.witness < 0 ? json(nullptr)
-                                            : json(behaviour.observations[static_cast<std::size_t>(v.witness)].name)},
-                  {"covering", names(v.covering)},
-                  {"confirming", names(v.confirming)},
-                  {"not_minimal", not_minimal},
-                  {"missing", missing},
-                  {"missing_count", v.missing_count}};
+    json entry = {
+        {"outcome", assignment_json(scim, outcome)},
+        {"verdict", verdict_name(v.kind)},
+        {"intended",
+         v.kind == ObservedVerdictKind::kIntended || v.kind == ObservedVerdictKind::kMinimalityUnobserved},
+        {"witness", v.witness < 0 ? json(nullptr)
+                                  : json(behaviour.observations[static_cast<std::size_t>(v.witness)].name)},
+        {"covering", names(v.covering)},
+        {"confirming", names(v.confirming)},
+        {"not_minimal", not_minimal},
+        {"missing", missing},
+        {"missing_count", v.missing_count}};
     verdicts.push_back(entry);
   }
   return {{"oracle", "observed"},
@@ -441,7 +465,9 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
     throw RequestError("request.missing_parameter", "intention needs the \"policy\" the agent follows",
                        "intention is relative to the agent's policy π");
   const Policy& policy = policy_param(scim, params.string("policy"));
-  if (!policy.deterministic()) bad_parameter("intention (Def. 13) is defined for deterministic policies; \"" + policy.name + "\" is stochastic");
+  if (!policy.deterministic())
+    bad_parameter("intention (Def. 13) is defined for deterministic policies; \"" + policy.name +
+                  "\" is stochastic");
   std::vector<Policy> reference = reference_policies(scim, *setup.evaluator, policy, params);
   std::vector<const Policy*> pointers;
   for (const Policy& p : reference) pointers.push_back(&p);
@@ -499,7 +525,9 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
       }
       if (names.empty()) continue;
       mentioned.push_back(e);
-      entries.push_back({{"setting", e}, {"value", value_json(scim, v, search.value(v, e))}, {"alternatives", names},
+      entries.push_back({{"setting", e},
+                         {"value", value_json(scim, v, search.value(v, e))},
+                         {"alternatives", names},
                          {"witness", first}});
     }
     intended.push_back({{"variable", scim.variables[v].name}, {"intended", entries}});

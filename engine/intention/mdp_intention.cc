@@ -33,8 +33,10 @@ json mdp_intention_analysis(const mdp::MdpFile& file, const Params& params, Cont
     json cells = json::array();
     if (mdp.has_grid())
       for (int s : r.states)
-        cells.push_back({mdp.cell[static_cast<std::size_t>(s)].row, mdp.cell[static_cast<std::size_t>(s)].col});
-    return json{{"states", r.states}, {"actions", r.actions}, {"cells", cells}, {"ends_terminal", r.ends_terminal}};
+        cells.push_back(
+            {mdp.cell[static_cast<std::size_t>(s)].row, mdp.cell[static_cast<std::size_t>(s)].col});
+    return json{
+        {"states", r.states}, {"actions", r.actions}, {"cells", cells}, {"ends_terminal", r.ends_terminal}};
   };
   json results = json::array();
   for (std::size_t i = 0; i < interventions.size(); ++i) {

@@ -103,7 +103,7 @@ ObservedVerdict observed_intention(const ObservedBehaviour& behaviour, const Ass
     verdict.missing = std::move(best.missing);
     verdict.missing_count = best.missing_count;
     verdict.kind = verdict.missing_count == 0 ? ObservedVerdictKind::kIntended
-                                               : ObservedVerdictKind::kMinimalityUnobserved;
+                                              : ObservedVerdictKind::kMinimalityUnobserved;
     return verdict;
   }
   verdict.kind = verdict.covering.empty() ? ObservedVerdictKind::kUnobserved : ObservedVerdictKind::kNotShown;

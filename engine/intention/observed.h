@@ -26,9 +26,9 @@ enum class ObservedVerdictKind {
 struct ObservedVerdict {
   Assignment outcome;
   ObservedVerdictKind kind = ObservedVerdictKind::kUnobserved;
-  int witness = -1;               // the observation Y (an index into the observations), if any
-  std::vector<int> covering;      // every observation whose fix includes O
-  std::vector<int> confirming;    // observations of proper subsets of the witness: none adapts
+  int witness = -1;             // the observation Y (an index into the observations), if any
+  std::vector<int> covering;    // every observation whose fix includes O
+  std::vector<int> confirming;  // observations of proper subsets of the witness: none adapts
   // Observations that adapt although a proper subset of their fix adapts too (so they are not
   // minimal), each with such a subset: (spoiled, spoiler).
   std::vector<std::pair<int, int>> not_minimal;

@@ -14,11 +14,7 @@ using nlohmann::json;
 
 const std::vector<KindSpec>& model_kinds() {
   static const std::vector<KindSpec> kinds = {
-      scim_kind(),
-      gridworld_kind(),
-      mdp_kind(),
-      game::game_kind(),
-      adventure::adventure_kind(),
+      scim_kind(), gridworld_kind(), mdp_kind(), game::game_kind(), adventure::adventure_kind(),
   };
   return kinds;
 }
@@ -43,8 +39,9 @@ std::optional<std::string> read_model_kind(std::string_view text, Diagnostics* d
   std::vector<std::string> quoted;
   for (const std::string& name : kind_names()) quoted.push_back(in_quotes(name));
   if (!root.is_object()) {
-    diagnostics->error("model.wrong_type", doc.span(root), "a model file is a JSON object, not " + json_type_name(root),
-                       "start with { \"kind\": " + quoted.front() + ", ... } (the kinds are " + listing(quoted) + ")");
+    diagnostics->error(
+        "model.wrong_type", doc.span(root), "a model file is a JSON object, not " + json_type_name(root),
+        "start with { \"kind\": " + quoted.front() + ", ... } (the kinds are " + listing(quoted) + ")");
     return std::nullopt;
   }
   auto kind = root.find("kind");

@@ -17,9 +17,10 @@ ParamSpec variant() {
 }
 
 ParamSpec agent() {
-  return ParamSpec::structured("agent",
-                               "the agent whose policy is analysed: {\"kind\": optimal | epsilon_greedy | soft | "
-                               "uniform | policy | q_learning, ...} (docs/api.md, \"Agents\")")
+  return ParamSpec::structured(
+             "agent",
+             "the agent whose policy is analysed: {\"kind\": optimal | epsilon_greedy | soft | "
+             "uniform | policy | q_learning, ...} (docs/api.md, \"Agents\")")
       .with_default(json{{"kind", "optimal"}});
 }
 
@@ -30,11 +31,13 @@ ParamSpec at_infinity() {
 
 // The class of utilities an unknown-utility MEG searches, and the MLP's shape and seed.
 std::vector<ParamSpec> unknown_class() {
-  return {ParamSpec::choice("class", {"tabular", "mlp"}, "tabular",
-                            "unknown utility: \"tabular\" (any utility per state) or \"mlp\" (a small network "
-                            "over state features)"),
-          ParamSpec::integer("hidden", 16, 1, 256, "unknown utility, class mlp: the hidden units"),
-          ParamSpec::integer("seed", 1, 0, 2147483647, "unknown utility, class mlp: the seed of the initial weights")};
+  return {
+      ParamSpec::choice("class", {"tabular", "mlp"}, "tabular",
+                        "unknown utility: \"tabular\" (any utility per state) or \"mlp\" (a small network "
+                        "over state features)"),
+      ParamSpec::integer("hidden", 16, 1, 256, "unknown utility, class mlp: the hidden units"),
+      ParamSpec::integer("seed", 1, 0, 2147483647,
+                         "unknown utility, class mlp: the seed of the initial weights")};
 }
 
 std::vector<ParamSpec> joined(std::vector<ParamSpec> first, const std::vector<ParamSpec>& rest) {
@@ -47,7 +50,11 @@ std::vector<AnalysisSpec> mdp_analyses(bool grid) {
   std::vector<std::string> swept = {"epsilon", "beta", "discount", "variant"};
   if (grid) swept.insert(swept.begin() + 2, "slip");
   return {
-      {"describe", "the states, actions, start distribution and (gridworlds) the map", "", "", {variant()},
+      {"describe",
+       "the states, actions, start distribution and (gridworlds) the map",
+       "",
+       "",
+       {variant()},
        analysis_of(&mdp::describe_analysis)},
       {"solve",
        "the optimal values and policy by value iteration, and the agent's policy, values and occupancy",
@@ -63,19 +70,18 @@ std::vector<AnalysisSpec> mdp_analyses(bool grid) {
         ParamSpec::integer("length", 100, 1, 1000000, "the most steps of each (count × length at most 10^7)"),
         ParamSpec::integer("seed", 1, 0, kMaxWholeNumber, "the seed of the sampler")},
        analysis_of(&meg::trajectories_analysis)},
-      {"meg",
-       "maximum entropy goal-directedness of the agent, with a known or an unknown utility",
-       "MacDermott et al. 2024",
-       "Defs. 3.2, 4.3",
-       joined({variant(), agent(),
-               ParamSpec::choice("utility", {"known", "unknown"}, "known",
-                                 "\"known\": the model's utilities; \"unknown\": the most goal-directed utility "
-                                 "of the class"),
-               at_infinity(),
-               ParamSpec::structured("sample",
-                                     "also estimate known-utility MEG from sampled runs: {\"count\": 1000, "
-                                     "\"length\": 100, \"seed\": 1}")},
-              unknown_class()),
+      {"meg", "maximum entropy goal-directedness of the agent, with a known or an unknown utility",
+       "MacDermott et al. 2024", "Defs. 3.2, 4.3",
+       joined(
+           {variant(), agent(),
+            ParamSpec::choice("utility", {"known", "unknown"}, "known",
+                              "\"known\": the model's utilities; \"unknown\": the most goal-directed utility "
+                              "of the class"),
+            at_infinity(),
+            ParamSpec::structured("sample",
+                                  "also estimate known-utility MEG from sampled runs: {\"count\": 1000, "
+                                  "\"length\": 100, \"seed\": 1}")},
+           unknown_class()),
        analysis_of(&meg::meg_mdp_analysis)},
       {"meg_likelihood",
        "the curve L(β) of known-utility MEG over the rationality β, with β* and the bound",
@@ -87,15 +93,13 @@ std::vector<AnalysisSpec> mdp_analyses(bool grid) {
         ParamSpec::numbers("betas", "the rationalities β to evaluate (default: 81 around β*, and both ends)")
             .with_infinity()},
        analysis_of(&meg::meg_likelihood_mdp_analysis)},
-      {"meg_sweep",
-       "known- and unknown-utility MEG as one parameter of the agent or the world varies",
-       "MacDermott et al. 2024",
-       "Defs. 3.2, 4.3",
-       joined({variant(), agent(),
-               ParamSpec::choice("parameter", swept, "", "what to vary").is_required(),
-               ParamSpec::structured("values",
-                                     "the values it takes (at most 1000): numbers, \"inf\"/\"-inf\" for beta, or "
-                                     "variant names")
+      {"meg_sweep", "known- and unknown-utility MEG as one parameter of the agent or the world varies",
+       "MacDermott et al. 2024", "Defs. 3.2, 4.3",
+       joined({variant(), agent(), ParamSpec::choice("parameter", swept, "", "what to vary").is_required(),
+               ParamSpec::structured(
+                   "values",
+                   "the values it takes (at most 1000): numbers, \"inf\"/\"-inf\" for beta, or "
+                   "variant names")
                    .is_required(),
                ParamSpec::strings("utility", "which MEG to compute: \"known\", \"unknown\" or both")
                    .with_choices({"known", "unknown"})

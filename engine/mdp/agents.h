@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "mdp/mdp.h"
 #include "core/progress.h"
+#include "mdp/mdp.h"
 
 namespace motive::mdp {
 
@@ -85,8 +85,8 @@ AgentPolicy q_learning(const MdpFile& file, const Variant& target, const QLearni
 struct Step {
   int state;
   int action;
-  double utility;   // the utility paid on this transition (as sampled, not its expectation)
-  int next_state;   // where it led (-1 when the model gives (s, a) no transition)
+  double utility;  // the utility paid on this transition (as sampled, not its expectation)
+  int next_state;  // where it led (-1 when the model gives (s, a) no transition)
 };
 
 // `count` trajectories of at most `length` steps from μ under `policy`, each ending early on

@@ -55,19 +55,23 @@ Route likely_route(const Mdp& mdp, const Policy& policy, int max_steps) {
     seen[static_cast<std::size_t>(s)] = 1;
     const int a = most_likely(policy.row(s).transpose());
     const int k = mdp.pair(s, a);
-    const int begin = mdp.row_start[static_cast<std::size_t>(k)], end = mdp.row_start[static_cast<std::size_t>(k) + 1];
+    const int begin = mdp.row_start[static_cast<std::size_t>(k)],
+              end = mdp.row_start[static_cast<std::size_t>(k) + 1];
     if (begin == end) break;
     int e = begin;
     for (int i = begin + 1; i < end; ++i)
-      if (mdp.probability[static_cast<std::size_t>(i)] > mdp.probability[static_cast<std::size_t>(e)] + 1e-12) e = i;
+      if (mdp.probability[static_cast<std::size_t>(i)] > mdp.probability[static_cast<std::size_t>(e)] + 1e-12)
+        e = i;
     route.actions.push_back(a);
     s = mdp.next_state[static_cast<std::size_t>(e)];
   }
   return route;
 }
 
-bool leads_elsewhere(const Mdp& base, const Route& base_route, const Mdp& variant, const Route& variant_route) {
-  if (base_route.states.empty() || variant_route.states.empty()) return base_route.states != variant_route.states;
+bool leads_elsewhere(const Mdp& base, const Route& base_route, const Mdp& variant,
+                     const Route& variant_route) {
+  if (base_route.states.empty() || variant_route.states.empty())
+    return base_route.states != variant_route.states;
   const int a = base_route.states.back(), b = variant_route.states.back();
   if (base.has_grid() && variant.has_grid()) {
     const Cell x = base.cell[static_cast<std::size_t>(a)], y = variant.cell[static_cast<std::size_t>(b)];

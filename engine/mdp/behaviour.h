@@ -17,7 +17,7 @@ namespace motive::mdp {
 // action (ties to the lowest index) and that action's most likely successor, until a terminal state
 // is entered, a state repeats, or `max_steps` steps were taken.
 struct Route {
-  std::vector<int> states;  // visited, the start first (and the terminal state entered, if any)
+  std::vector<int> states;   // visited, the start first (and the terminal state entered, if any)
   std::vector<int> actions;  // taken in each state but the last
   bool ends_terminal = false;
 };
@@ -27,7 +27,8 @@ Route likely_route(const Mdp& mdp, const Policy& policy, int max_steps);
 // somewhere else than in `base`'s (another final cell in gridworlds, another final state otherwise).
 // Acting differently on the way, and arriving where it used to, is not adapting: the CoinRun agent
 // that runs to the end of the level along another row still pursues the end of the level.
-bool leads_elsewhere(const Mdp& base, const Route& base_route, const Mdp& variant, const Route& variant_route);
+bool leads_elsewhere(const Mdp& base, const Route& base_route, const Mdp& variant,
+                     const Route& variant_route);
 
 // The states of `route` (of `base`'s world) where the agent acts differently in `variant`'s world:
 // its action distributions there differ by more than `tolerance` in total variation. States are

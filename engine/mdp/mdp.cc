@@ -184,10 +184,8 @@ Mdp build_gridworld_mdp(const GridWorld& world) {
       for (int k = 0; k < count; ++k) {
         const GridCell& there = world.cells[outcomes[k].cell];
         double u = 0;
-        if (here.terminal)
-          u = 0;
-        else if (outcomes[k].cell == static_cast<int>(i))
-          u = world.step_utility;
+        if (here.terminal) u = 0;
+        else if (outcomes[k].cell == static_cast<int>(i)) u = world.step_utility;
         else
           u = there.terminal && world.step_on_terminal ? world.step_utility + there.utility : there.utility;
         reward += outcomes[k].probability * u;

@@ -63,10 +63,10 @@ struct Mdp {
   // Per stored transition, the utility actually paid on it (gridworlds: entering a goal pays the
   // goal's utility, a bump the step's). Empty when it is r(s, a) on every transition (kind "mdp").
   std::vector<double> transition_utility;
-  Eigen::VectorXd start;            // μ, sums to 1
-  double discount = 0.9;            // γ: < 1, or ≤ 1 with a horizon
-  int horizon = 0;                  // 0: none (stationary, γ < 1)
-  std::vector<char> terminal;       // absorbing states
+  Eigen::VectorXd start;       // μ, sums to 1
+  double discount = 0.9;       // γ: < 1, or ≤ 1 with a horizon
+  int horizon = 0;             // 0: none (stationary, γ < 1)
+  std::vector<char> terminal;  // absorbing states
   std::vector<std::string> state_names;
   std::vector<std::string> action_names;
   std::vector<Cell> cell;  // gridworlds: the cell of each state (empty for kind "mdp")

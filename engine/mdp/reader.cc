@@ -329,21 +329,16 @@ class Reader : public TextReader {
       check_fields(*u, {"step", "goal", "cliff", "step_on_terminal"}, "\"utilities\"");
       for (const auto& member : u->items()) {
         if (member.key() == "step_on_terminal") {
-          if (member.value().is_boolean())
-            w.step_on_terminal = member.value().get<bool>();
-          else
-            error("model.wrong_type", member.value(), "\"step_on_terminal\" must be true or false");
+          if (member.value().is_boolean()) w.step_on_terminal = member.value().get<bool>();
+          else error("model.wrong_type", member.value(), "\"step_on_terminal\" must be true or false");
           continue;
         }
         std::optional<double> x = number(member.value(), in_quotes(member.key()));
         if (!x) continue;
         note_utility(*x, member.value());
-        if (member.key() == "step")
-          w.step_utility = *x;
-        else if (member.key() == "goal")
-          goal = *x;
-        else if (member.key() == "cliff")
-          cliff = *x;
+        if (member.key() == "step") w.step_utility = *x;
+        else if (member.key() == "goal") goal = *x;
+        else if (member.key() == "cliff") cliff = *x;
       }
     }
 
@@ -373,10 +368,8 @@ class Reader : public TextReader {
             note_utility(*x, *u);
           }
         if (auto t = def.find("terminal"); t != def.end()) {
-          if (t->is_boolean())
-            cell.terminal = t->get<bool>();
-          else
-            error("model.wrong_type", *t, "\"terminal\" must be true or false");
+          if (t->is_boolean()) cell.terminal = t->get<bool>();
+          else error("model.wrong_type", *t, "\"terminal\" must be true or false");
         }
         custom[key[0]] = cell;
       }
@@ -496,12 +489,10 @@ class Reader : public TextReader {
     char upper = ch.ascii ? static_cast<char>(std::toupper(static_cast<unsigned char>(ch.c))) : '\0';
     if (upper != ch.c && (upper == 'S' || upper == 'G' || upper == 'C'))
       hint = std::string("did you mean '") + upper + "'? Cell characters are case-sensitive";
-    else if (ch.c == ' ')
-      hint = "a space is not a cell: use '.' for floor and '#' for walls";
+    else if (ch.c == ' ') hint = "a space is not a cell: use '.' for floor and '#' for walls";
     else if (ch.ascii && (ch.c == '_' || ch.c == '-' || ch.c == 'o' || ch.c == '0'))
       hint = "did you mean '.' (floor)? The cells are " + known;
-    else
-      hint = "the cells are " + known + "; define other characters in \"cells\"";
+    else hint = "the cells are " + known + "; define other characters in \"cells\"";
     error_in_string("model.unknown_cell", row, ch.begin, ch.end,
                     "'" + written + "' is not a cell of this gridworld", hint);
   }
@@ -517,10 +508,8 @@ class Reader : public TextReader {
         continue;
       }
       policy_names_.push_back(member.key());
-      if (kind == "gridworld")
-        read_arrow_policy(member.key(), member.value(), *base.grid);
-      else
-        read_table_policy(member.key(), member.value());
+      if (kind == "gridworld") read_arrow_policy(member.key(), member.value(), *base.grid);
+      else read_table_policy(member.key(), member.value());
     }
   }
 
@@ -671,10 +660,8 @@ class Reader : public TextReader {
           auto it = kArrows.find(ch) == std::string::npos
                         ? world.actions.end()
                         : std::find(world.actions.begin(), world.actions.end(), arrow_move(ch));
-          if (it == world.actions.end())
-            fits = false;
-          else
-            policy(s, it - world.actions.begin()) = 1;
+          if (it == world.actions.end()) fits = false;
+          else policy(s, it - world.actions.begin()) = 1;
         }
       if (fits) variant->policies.push_back({arrows.name, expand_policy(policy, variant->mdp.horizon)});
     }
@@ -727,10 +714,8 @@ class Reader : public TextReader {
     std::string hint = did_you_mean(name, state_names_);
     std::string message = in_quotes(name) + " is not a state";
     if (hint.empty()) hint = "the states are listed in \"states\"";
-    if (at_key)
-      error_at_key("model.unknown_state", at, message, hint);
-    else
-      error("model.unknown_state", at, message, hint);
+    if (at_key) error_at_key("model.unknown_state", at, message, hint);
+    else error("model.unknown_state", at, message, hint);
     return -1;
   }
 
@@ -739,10 +724,8 @@ class Reader : public TextReader {
     if (it != action_names_.end()) return static_cast<int>(it - action_names_.begin());
     std::string hint = did_you_mean(name, action_names_);
     if (hint.empty()) hint = "the actions are " + join(action_names_);
-    if (at_key)
-      error_at_key("model.unknown_action", at, in_quotes(name) + " is not an action", hint);
-    else
-      error("model.unknown_action", at, in_quotes(name) + " is not an action", hint);
+    if (at_key) error_at_key("model.unknown_action", at, in_quotes(name) + " is not an action", hint);
+    else error("model.unknown_action", at, in_quotes(name) + " is not an action", hint);
     return -1;
   }
 

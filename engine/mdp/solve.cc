@@ -70,10 +70,8 @@ inline double policy_next(const Mdp& mdp, const Policy& policy, int s, const dou
     const int k = mdp.pair(s, a);
     for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e) {
       const int next = mdp.next_state[e];
-      if (next == s)
-        stay += pa * mdp.probability[e];
-      else
-        sum += pa * mdp.probability[e] * x[next];
+      if (next == s) stay += pa * mdp.probability[e];
+      else sum += pa * mdp.probability[e] * x[next];
     }
   }
   *self = stay;

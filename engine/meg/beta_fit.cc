@@ -36,7 +36,8 @@ class Counter {
   bool exhausted() const { return count_ >= budget_; }
   int count() const { return count_; }
   BetaFit best(double target) const {
-    return make_fit(best_beta_, best_, std::isfinite(best_beta_) ? best_.expected_utility - target : 0, count_, false);
+    return make_fit(best_beta_, best_, std::isfinite(best_beta_) ? best_.expected_utility - target : 0,
+                    count_, false);
   }
 
  private:
@@ -48,8 +49,8 @@ class Counter {
   double best_beta_ = 0;
 };
 
-// Maximises the concave L on [a, b] by golden sections: the fallback when the sign of the derivative is lost in
-// rounding but the likelihood still brackets the maximum.
+// Maximises the concave L on [a, b] by golden sections: the fallback when the sign of the derivative is lost
+// in rounding but the likelihood still brackets the maximum.
 BetaFit golden_section(Counter& eval, double a, double b, double target, const BetaFitOptions& options) {
   const double ratio = (std::sqrt(5.0) - 1) / 2;
   double x1 = b - ratio * (b - a), x2 = a + ratio * (b - a);
@@ -71,12 +72,12 @@ BetaFit golden_section(Counter& eval, double a, double b, double target, const B
 }
 
 // The search proper; the ends it evaluates first are written to *plus and *minus.
-BetaFit search(const BetaEvaluator& evaluate, double target, const BetaFitOptions& options, BetaPoint* plus_end,
-               BetaPoint* minus_end, bool* minus_evaluated) {
+BetaFit search(const BetaEvaluator& evaluate, double target, const BetaFitOptions& options,
+               BetaPoint* plus_end, BetaPoint* minus_end, bool* minus_evaluated) {
   Counter eval(evaluate, options.max_evaluations);
   const BetaPoint plus = *plus_end = eval(kInf);
-  // Every action ties everywhere: the decisions do not change the utility, every policy is maximum-entropy for
-  // it (the uniform one included) and L is constant.
+  // Every action ties everywhere: the decisions do not change the utility, every policy is maximum-entropy
+  // for it (the uniform one included) and L is constant.
   if (plus.all_tied) {
     *minus_end = plus;
     *minus_evaluated = true;
@@ -85,7 +86,8 @@ BetaFit search(const BetaEvaluator& evaluate, double target, const BetaFitOption
   // π puts all its mass on the best actions wherever it goes: L(+∞) is finite and, L being concave with
   // L' = E_π[𝒰] − E_{π_β}[𝒰] ≥ 0 everywhere, it is the supremum.
   const double plus_scale = std::max(std::abs(plus.expected_utility), options.utility_scale);
-  if (std::isfinite(plus.likelihood) && target >= plus.expected_utility - options.utility_tolerance * plus_scale)
+  if (std::isfinite(plus.likelihood) &&
+      target >= plus.expected_utility - options.utility_tolerance * plus_scale)
     return make_fit(kInf, plus, 0, eval.count(), true);
   auto done = [&](double beta, const BetaPoint& p, double residual) {
     return make_fit(beta, p, residual, eval.count(), true);
@@ -105,7 +107,8 @@ BetaFit search(const BetaEvaluator& evaluate, double target, const BetaFitOption
     *minus_evaluated = true;
     magnitude = std::max(magnitude, std::abs(minus.expected_utility));
     scale = std::max({scale, zero.expected_utility - minus.expected_utility, magnitude});
-    if (std::isfinite(minus.likelihood) && target <= minus.expected_utility + options.utility_tolerance * scale)
+    if (std::isfinite(minus.likelihood) &&
+        target <= minus.expected_utility + options.utility_tolerance * scale)
       return done(-kInf, minus, 0);
     unit = 1 / std::max(zero.expected_utility - minus.expected_utility, 1e-300);
   }
@@ -146,9 +149,10 @@ BetaFit search(const BetaEvaluator& evaluate, double target, const BetaFitOption
     double tol = 2 * eps * std::abs(b) + 0.5 * options.beta_tolerance * std::abs(b);
     double xm = 0.5 * (c - b);
     // L is concave with L'(β) = −g(β), so max L ≤ L(b) + |g(b)| |c − b|: b is good enough once that gap is.
-    const bool likelihood_settled =
-        std::abs(fb) * std::abs(c - b) <= options.likelihood_tolerance * std::max(1.0, std::abs(pb.likelihood));
-    if (std::abs(xm) <= tol || std::abs(fb) <= residual_tolerance || likelihood_settled) return done(b, pb, fb);
+    const bool likelihood_settled = std::abs(fb) * std::abs(c - b) <=
+                                    options.likelihood_tolerance * std::max(1.0, std::abs(pb.likelihood));
+    if (std::abs(xm) <= tol || std::abs(fb) <= residual_tolerance || likelihood_settled)
+      return done(b, pb, fb);
     if (eval.exhausted()) {
       BetaFit fit = done(b, pb, fb);
       fit.converged = false;

@@ -17,8 +17,8 @@ namespace motive::meg {
 struct BetaPoint {
   double expected_utility = 0;  // E_{π_β}[𝒰], nondecreasing in β
   double likelihood = 0;        // L(β) = E_π[Σ log π_β]: concave in β, −∞ allowed at the ends
-  // At β = ±∞: every action ties with the best everywhere, so the utility does not depend on the decisions and
-  // every π_β is uniform.
+  // At β = ±∞: every action ties with the best everywhere, so the utility does not depend on the decisions
+  // and every π_β is uniform.
   bool all_tied = false;
 };
 
@@ -37,30 +37,31 @@ struct BetaFitOptions {
   // ... or until |E_{π_β}[𝒰] − E_π[𝒰]| is at most this, relative to max(1, |𝒰| range) ...
   double residual_tolerance = 1e-13;
   // ... or (when positive) until L at the current β is provably within this of the maximum (relative to
-  // max(1, |L|)): L is concave with L' = −(E_{π_β}[𝒰] − E_π[𝒰]), so the maximum exceeds L(b) by at most |L'(b)|
-  // times the width of the bracket around the root. For costly evaluators that need L, not β, to full accuracy.
+  // max(1, |L|)): L is concave with L' = −(E_{π_β}[𝒰] − E_π[𝒰]), so the maximum exceeds L(b) by at most
+  // |L'(b)| times the width of the bracket around the root. For costly evaluators that need L, not β, to full
+  // accuracy.
   double likelihood_tolerance = 0;
   int max_evaluations = 400;
 };
 
 struct BetaFit {
-  double beta = 0;                    // β*, possibly ±infinity
-  BetaPoint at;                       // the family at β*
-  double residual = 0;                // E_{π_β*}[𝒰] − E_π[𝒰]: the derivative of L at β* (0 at ±∞ ends)
-  int evaluations = 0;                // calls of the evaluator
-  bool converged = false;             // whether the tolerances were met within max_evaluations
-  BetaPoint plus, minus;              // the family at β = +∞ and, if minus_evaluated, at β = −∞
-  bool minus_evaluated = false;       // β = −∞ is evaluated only when the +∞ end does not settle the fit
+  double beta = 0;         // β*, possibly ±infinity
+  BetaPoint at;            // the family at β*
+  double residual = 0;     // E_{π_β*}[𝒰] − E_π[𝒰]: the derivative of L at β* (0 at ±∞ ends)
+  int evaluations = 0;     // calls of the evaluator
+  bool converged = false;  // whether the tolerances were met within max_evaluations
+  BetaPoint plus, minus;   // the family at β = +∞ and, if minus_evaluated, at β = −∞
+  bool minus_evaluated = false;  // β = −∞ is evaluated only when the +∞ end does not settle the fit
 };
 
-// Finds β* = argmax L(β) for an agent whose expected utility is `target`. The evaluator's likelihood is used to
-// decide the ends (L(±∞) must be finite for β* = ±∞) and as a safeguard when rounding hides the root. +∞ is
-// evaluated first: an agent that takes only best actions needs nothing else.
+// Finds β* = argmax L(β) for an agent whose expected utility is `target`. The evaluator's likelihood is used
+// to decide the ends (L(±∞) must be finite for β* = ±∞) and as a safeguard when rounding hides the root. +∞
+// is evaluated first: an agent that takes only best actions needs nothing else.
 BetaFit fit_beta(const BetaEvaluator& evaluate, double target, const BetaFitOptions& options = {});
 
-// The rationalities at which to draw L(β) when the caller names none: 81 evenly spaced points over [−B, B], with B
-// three times |β*| (and at least 4 / range, range = E_{π_+∞}[𝒰] − E_{π_−∞}[𝒰], the scale on which β matters),
-// plus β* itself when finite and the two ends −∞ and +∞.
+// The rationalities at which to draw L(β) when the caller names none: 81 evenly spaced points over [−B, B],
+// with B three times |β*| (and at least 4 / range, range = E_{π_+∞}[𝒰] − E_{π_−∞}[𝒰], the scale on which β
+// matters), plus β* itself when finite and the two ends −∞ and +∞.
 std::vector<double> default_likelihood_betas(double beta_star, double utility_range);
 
 }  // namespace motive::meg

@@ -32,8 +32,8 @@ class LineSearch {
     p_ = &p;
     *best = start;
     // Near the optimum φ is flat to rounding: there the decrease condition is relaxed to φ ≤ φ(0) + ε and the
-    // slopes decide (the approximate Wolfe conditions of Hager & Zhang 2005), so the search still progresses on
-    // gradient information until the gradient tolerance is met.
+    // slopes decide (the approximate Wolfe conditions of Hager & Zhang 2005), so the search still progresses
+    // on gradient information until the gradient tolerance is met.
     flat_ = 1e-14 * std::max(1.0, std::abs(start.phi));
     Trial previous = start;
     previous.alpha = 0;
@@ -71,8 +71,8 @@ class LineSearch {
     return t;
   }
 
-  // Algorithm 3.6: lo satisfies sufficient decrease and has the lowest φ so far; the interval between lo and hi
-  // contains a step satisfying the strong Wolfe conditions.
+  // Algorithm 3.6: lo satisfies sufficient decrease and has the lowest φ so far; the interval between lo and
+  // hi contains a step satisfying the strong Wolfe conditions.
   bool zoom(Trial lo, Trial hi, Trial* best) {
     for (int i = 0; i < 60; ++i) {
       double alpha = interpolate(lo, hi);
@@ -188,7 +188,8 @@ LbfgsResult maximize_lbfgs(const Objective& f, const VectorXd& x0, const LbfgsOp
     double sy = s.dot(y);
     if (sy > 1e-300 && std::isfinite(sy)) {
       s_list.push_back(s), y_list.push_back(y), rho_list.push_back(1 / sy);
-      if (static_cast<int>(s_list.size()) > options.memory) s_list.pop_front(), y_list.pop_front(), rho_list.pop_front();
+      if (static_cast<int>(s_list.size()) > options.memory)
+        s_list.pop_front(), y_list.pop_front(), rho_list.pop_front();
     }
     current = std::move(next);
   }

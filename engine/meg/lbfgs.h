@@ -18,15 +18,15 @@ namespace motive::meg {
 using Objective = std::function<double(const Eigen::VectorXd& x, Eigen::VectorXd* gradient)>;
 
 struct LbfgsOptions {
-  int memory = 30;               // correction pairs kept
+  int memory = 30;  // correction pairs kept
   int max_iterations = 5000;
   double gradient_tolerance = 1e-9;  // converged when ‖∇f‖_∞ ≤ this
   // Also converged when the quasi-Newton model predicts at most this much further increase, ½ ∇f·p for the
   // search direction p (the decrement; 0 disables): for objectives whose supremum lies at infinity along
   // directions that barely move them, where the gradient shrinks only slowly.
   double decrement_tolerance = 0;
-  double c1 = 1e-4;              // sufficient increase
-  double c2 = 0.9;               // curvature (strong Wolfe)
+  double c1 = 1e-4;  // sufficient increase
+  double c2 = 0.9;   // curvature (strong Wolfe)
   // Called after every iteration with the iteration count and ‖∇f‖_∞; returning false stops the search
   // (stop = "stopped").
   std::function<bool(int iteration, double gradient_norm)> on_iteration;
@@ -39,10 +39,10 @@ struct LbfgsResult {
   double gradient_norm = 0;  // ‖∇f(x)‖_∞
   int iterations = 0;
   int evaluations = 0;
-  bool converged = false;    // ‖∇f‖_∞ ≤ gradient_tolerance, or the decrement ≤ decrement_tolerance
-  double decrement = 0;      // ½ ∇f·p at the last iterate: the model's predicted further increase
-  // "gradient" or "decrement" (converged), "max_iterations", "line_search" (no step increased f: the objective
-  // is flat to rounding along the search direction), "stopped".
+  bool converged = false;  // ‖∇f‖_∞ ≤ gradient_tolerance, or the decrement ≤ decrement_tolerance
+  double decrement = 0;    // ½ ∇f·p at the last iterate: the model's predicted further increase
+  // "gradient" or "decrement" (converged), "max_iterations", "line_search" (no step increased f: the
+  // objective is flat to rounding along the search direction), "stopped".
   std::string stop;
 };
 

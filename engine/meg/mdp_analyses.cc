@@ -50,7 +50,8 @@ LbfgsOptions search_options(const Context& context, double from, double width) {
 }
 
 MdpMeg unknown_meg(const mdp::Variant& variant, const mdp::Policy& agent, const Eigen::VectorXd& occupancy,
-                   const UnknownClass& c, const LbfgsOptions& options, const Eigen::VectorXd& start, Ends ends) {
+                   const UnknownClass& c, const LbfgsOptions& options, const Eigen::VectorXd& start,
+                   Ends ends) {
   if (c.name == "mlp")
     return mlp_meg(variant.mdp, agent, occupancy, state_features(variant), c.mlp, options, start, ends);
   return state_utility_meg(variant.mdp, agent, occupancy, options, start, ends);
@@ -92,7 +93,8 @@ mdp::Variant changed_variant(const mdp::Variant& base, const std::string& parame
     bool horizon = base.mdp.horizon > 0;
     if (!(value >= 0 && (horizon ? value <= 1 : value < 1)))
       bad_parameter("a discount must be from 0 to " + std::string(horizon ? "1" : "below 1") + ", not " +
-                    json(value).dump(), horizon ? "" : "without a horizon γ = 1 gives infinite values");
+                        json(value).dump(),
+                    horizon ? "" : "without a horizon γ = 1 gives infinite values");
     if (v.grid) {
       v.grid->discount = value;
       v.mdp = mdp::build_gridworld_mdp(*v.grid);
@@ -119,15 +121,25 @@ Eigen::MatrixXd state_features(const mdp::Variant& variant) {
     const mdp::GridCell& g = world.at(cell.row, cell.col);
     int type = 0;
     switch (g.type) {
-      case mdp::CellType::kStart: type = 1; break;
-      case mdp::CellType::kGoal: type = 2; break;
-      case mdp::CellType::kCliff: type = 3; break;
-      case mdp::CellType::kCustom: type = 4; break;
-      default: type = 0;
+      case mdp::CellType::kStart:
+        type = 1;
+        break;
+      case mdp::CellType::kGoal:
+        type = 2;
+        break;
+      case mdp::CellType::kCliff:
+        type = 3;
+        break;
+      case mdp::CellType::kCustom:
+        type = 4;
+        break;
+      default:
+        type = 0;
     }
     f(s, 2 + type) = 1;
     f(s, 2 + types) = m.terminal[s] ? 1 : 0;
-    if (m.horizon > 0) f(s, columns - 1) = m.horizon > 1 ? static_cast<double>(m.time[s]) / (m.horizon - 1) : 0.0;
+    if (m.horizon > 0)
+      f(s, columns - 1) = m.horizon > 1 ? static_cast<double>(m.time[s]) / (m.horizon - 1) : 0.0;
   }
   return f;
 }
@@ -188,10 +200,9 @@ json meg_mdp_analysis(const mdp::MdpFile& file, const Params& params, Context& c
   const mdp::Mdp& m = variant.mdp;
   mdp::Policy policy = mdp::agent_policy(file, variant, agent, context.part(0, 0.2)).policy;
   Eigen::VectorXd occupancy = mdp::occupancy(m, policy);
-  MdpMeg result = utility == "known"
-                      ? known_utility_meg(m, m.reward, policy, occupancy, ends)
-                      : unknown_meg(variant, policy, occupancy, unknown_class, search_options(context, 0.2, 0.8),
-                                    {}, ends);
+  MdpMeg result = utility == "known" ? known_utility_meg(m, m.reward, policy, occupancy, ends)
+                                     : unknown_meg(variant, policy, occupancy, unknown_class,
+                                                   search_options(context, 0.2, 0.8), {}, ends);
   json out = meg_json(result, policy, utility);
   out["variant"] = variant.name;
   out["agent"] = mdp::agent_json(agent);
@@ -242,12 +253,9 @@ json meg_likelihood_mdp_analysis(const mdp::MdpFile& file, const Params& params,
   json points = json::array();
   for (std::size_t i = 0; i < betas.size(); ++i)
     points.push_back({{"beta", number_json(betas[i])}, {"likelihood", number_json(values[i])}});
-  return {{"points", points},
-          {"beta_star", number_json(fit.beta)},
-          {"likelihood_star", fit.meg},
-          {"bound", fit.bound},
-          {"variant", variant.name},
-          {"agent", mdp::agent_json(agent)}};
+  return {{"points", points},           {"beta_star", number_json(fit.beta)},
+          {"likelihood_star", fit.meg}, {"bound", fit.bound},
+          {"variant", variant.name},    {"agent", mdp::agent_json(agent)}};
 }
 
 json meg_sweep_analysis(const mdp::MdpFile& file, const Params& params, Context& context) {
@@ -280,7 +288,8 @@ json meg_sweep_analysis(const mdp::MdpFile& file, const Params& params, Context&
       const std::optional<double> number = number_value(value, parameter == "beta");
       if (!number)
         bad_parameter("every entry of \"values\" must be a number" +
-                      std::string(parameter == "beta" ? ", \"inf\" or \"-inf\"" : "") + ", not " + json_text(value));
+                      std::string(parameter == "beta" ? ", \"inf\" or \"-inf\"" : "") + ", not " +
+                      json_text(value));
       const double x = *number;
       if (parameter == "epsilon") {
         if (!(x >= 0 && x <= 1)) bad_parameter("an epsilon must be from 0 to 1, not " + json_text(value));
@@ -298,7 +307,8 @@ json meg_sweep_analysis(const mdp::MdpFile& file, const Params& params, Context&
       }
     }
     const mdp::Mdp& m = variant->mdp;
-    mdp::Policy policy = mdp::agent_policy(file, *variant, agent, context.part(from, from + 0.1 * width)).policy;
+    mdp::Policy policy =
+        mdp::agent_policy(file, *variant, agent, context.part(from, from + 0.1 * width)).policy;
     Eigen::VectorXd occupancy = mdp::occupancy(m, policy);
     json point = {{"value", value}};
     if (want_known) {
@@ -324,7 +334,9 @@ json meg_sweep_analysis(const mdp::MdpFile& file, const Params& params, Context&
     points.push_back(std::move(point));
     context.report(static_cast<double>(i + 1) / n);
   }
-  json out = {{"parameter", parameter}, {"points", points}, {"variant", base.name},
+  json out = {{"parameter", parameter},
+              {"points", points},
+              {"variant", base.name},
               {"agent", mdp::agent_json(base_agent)}};
   if (want_unknown) out["class"] = unknown_class.name;
   return out;

@@ -26,7 +26,8 @@ constexpr double kTieTolerance = 1e-9;
 // Σ_s' T(s'|s,a) x(s') for the row k = s·A + a.
 inline double expected_next(const mdp::Mdp& mdp, int k, const double* x) {
   double sum = 0;
-  for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e) sum += mdp.probability[e] * x[mdp.next_state[e]];
+  for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e)
+    sum += mdp.probability[e] * x[mdp.next_state[e]];
   return sum;
 }
 
@@ -55,22 +56,23 @@ VectorXd entering_rates(const mdp::Mdp& mdp, const VectorXd& d, const mdp::Polic
       double w = d[s] * pi(s, a);
       if (w <= 0) continue;
       const int k = mdp.pair(s, a);
-      for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e) nu[mdp.next_state[e]] += w * mdp.probability[e];
+      for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e)
+        nu[mdp.next_state[e]] += w * mdp.probability[e];
     }
   }
   return nu;
 }
 
-// Solves x = G(x), G one cycle of in-place Gauss–Seidel sweeps (`sweep(order, x)` for each order), a γ-contraction
-// in the sup norm, with Anderson acceleration (Walker & Ni 2011, type II, the last kMemory differences): the
-// next iterate mixes the last images so as to minimise the linearised residual (solved by the normal equations
-// of at most kMemory unknowns, so a cycle costs O(n · kMemory) beyond its sweeps). A cycle whose residual grows
-// tenfold over the best so far restarts the memory. Stops when ‖G(x) − x‖∞ bounds the error of G(x) by
-// error_allowed (the contraction bound, whatever produced x); with `l1`, in the L1 norm instead (for occupancies,
-// whose map is a γ-contraction there). Returns the number of sweeps.
+// Solves x = G(x), G one cycle of in-place Gauss–Seidel sweeps (`sweep(order, x)` for each order), a
+// γ-contraction in the sup norm, with Anderson acceleration (Walker & Ni 2011, type II, the last kMemory
+// differences): the next iterate mixes the last images so as to minimise the linearised residual (solved by
+// the normal equations of at most kMemory unknowns, so a cycle costs O(n · kMemory) beyond its sweeps). A
+// cycle whose residual grows tenfold over the best so far restarts the memory. Stops when ‖G(x) − x‖∞ bounds
+// the error of G(x) by error_allowed (the contraction bound, whatever produced x); with `l1`, in the L1 norm
+// instead (for occupancies, whose map is a γ-contraction there). Returns the number of sweeps.
 template <class Sweep>
-int fixed_point(std::vector<double>* x, const std::vector<std::vector<int>>& orders, Sweep&& sweep, double gamma,
-                double error_allowed, bool* converged, bool l1 = false) {
+int fixed_point(std::vector<double>* x, const std::vector<std::vector<int>>& orders, Sweep&& sweep,
+                double gamma, double error_allowed, bool* converged, bool l1 = false) {
   constexpr int kMemory = 6;
   const Eigen::Index n = static_cast<Eigen::Index>(x->size());
   Eigen::Map<VectorXd> current(x->data(), n);
@@ -87,7 +89,8 @@ int fixed_point(std::vector<double>* x, const std::vector<std::vector<int>>& ord
     ++cycle;
     residual = image - current;
     const double size = l1 ? residual.lpNorm<1>() : residual.lpNorm<Eigen::Infinity>();
-    if (size <= stop_threshold(gamma, error_allowed, l1 ? image.lpNorm<1>() : image.lpNorm<Eigen::Infinity>())) {
+    if (size <=
+        stop_threshold(gamma, error_allowed, l1 ? image.lpNorm<1>() : image.lpNorm<Eigen::Infinity>())) {
       current = image;
       *converged = true;
       break;
@@ -99,7 +102,8 @@ int fixed_point(std::vector<double>* x, const std::vector<std::vector<int>>& ord
       residual_steps.col(slot) = residual - last_residual;
       image_steps.col(slot) = image - last_image;
       // The Gram matrix of the residual differences, updated in the replaced row and column only.
-      for (int j = 0; j < columns; ++j) gram(slot, j) = gram(j, slot) = residual_steps.col(slot).dot(residual_steps.col(j));
+      for (int j = 0; j < columns; ++j)
+        gram(slot, j) = gram(j, slot) = residual_steps.col(slot).dot(residual_steps.col(j));
     }
     last_residual = residual;
     last_image = image;
@@ -122,7 +126,8 @@ int fixed_point(std::vector<double>* x, const std::vector<std::vector<int>>& ord
 // entering a terminal state is worth), so that the ends are exact; or the search's own optimum where rounding
 // made the refit worse.
 MdpMeg finish_unknown(const mdp::Mdp& mdp, const mdp::Policy& agent, const VectorXd& occupancy,
-                      const LbfgsResult& search, const VectorXd& utility, const LbfgsOptions& options, Ends ends) {
+                      const LbfgsResult& search, const VectorXd& utility, const LbfgsOptions& options,
+                      Ends ends) {
   const double size = utility.size() ? utility.cwiseAbs().maxCoeff() : 0.0;
   VectorXd scaled = size > 0 ? VectorXd(utility / size) : VectorXd(VectorXd::Zero(utility.size()));
   MdpMeg out = known_utility_meg(mdp, entering_rewards(mdp, scaled), agent, occupancy, ends);
@@ -213,7 +218,7 @@ SoftFamily::Point SoftFamily::solve(double beta, bool evaluate) {
     const int actions = mdp_.actions;
     for (int s = 0; s < mdp_.states; ++s) {
       const double* row = &reward_[static_cast<std::size_t>(s) * actions];
-      double x = beta > 0 ? *std::min_element(row, row + actions)
+      double x = beta > 0   ? *std::min_element(row, row + actions)
                  : beta < 0 ? *std::max_element(row, row + actions)
                             : std::accumulate(row, row + actions, 0.0) / actions;
       value_[s] = x / (1 - mdp_.discount);
@@ -256,14 +261,16 @@ SoftFamily::Point SoftFamily::solve_finite(double beta) {
     for (int s : order) {
       if (absorbing_[s]) continue;
       const int base = s * actions;
-      for (int a = 0; a < actions; ++a) q[a] = reward_[base + a] + gamma * expected_next(mdp_, base + a, value);
+      for (int a = 0; a < actions; ++a)
+        q[a] = reward_[base + a] + gamma * expected_next(mdp_, base + a, value);
       value[s] = soft_row(q.data(), actions, beta, pi.data());
     }
   };
   p.sweeps = fixed_point(&value_, orders_, sweep, gamma, error_allowed, &p.converged);
   for (int s = 0; s < states; ++s) {
     const int base = s * actions;
-    for (int a = 0; a < actions; ++a) q[a] = reward_[base + a] + gamma * expected_next(mdp_, base + a, value_.data());
+    for (int a = 0; a < actions; ++a)
+      q[a] = reward_[base + a] + gamma * expected_next(mdp_, base + a, value_.data());
     soft_row(q.data(), actions, beta, pi.data(), log_pi.data());
     for (int a = 0; a < actions; ++a) policy_(s, a) = pi[a], log_policy_(s, a) = log_pi[a];
   }
@@ -287,16 +294,19 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
       if (absorbing_[s]) continue;
       const int base = s * actions;
       double m = reward_[base] + gamma * expected_next(mdp_, base, value);
-      for (int a = 1; a < actions; ++a) m = better(m, reward_[base + a] + gamma * expected_next(mdp_, base + a, value));
+      for (int a = 1; a < actions; ++a)
+        m = better(m, reward_[base + a] + gamma * expected_next(mdp_, base + a, value));
       value[s] = m;
     }
   };
   bool converged = false;
-  p.sweeps = fixed_point(&value_, orders_, value_sweep, gamma, tolerance_ * std::max(1.0, scale_), &converged);
+  p.sweeps =
+      fixed_point(&value_, orders_, value_sweep, gamma, tolerance_ * std::max(1.0, scale_), &converged);
   std::vector<double> q(static_cast<std::size_t>(states) * actions);
   for (int s = 0; s < states; ++s)
     for (int a = 0; a < actions; ++a)
-      q[s * actions + a] = reward_[s * actions + a] + gamma * expected_next(mdp_, s * actions + a, value_.data());
+      q[s * actions + a] =
+          reward_[s * actions + a] + gamma * expected_next(mdp_, s * actions + a, value_.data());
   // The entropy to go H of the maximum-entropy optimal (worst) continuation, in the log-mean-exp convention:
   // H(s) = log Σ_{a best} exp(h(s,a)) − log|A|, h(s,a) = γ Σ_s' T(s'|s,a) H(s').
   const double tie = kTieTolerance * scale_;
@@ -310,8 +320,8 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
       for (int a = 0; a < actions; ++a) count += std::abs(q[s * actions + a] - m) <= tie;
       entropy[s] = (std::log(static_cast<double>(count)) - log_actions) / (1 - gamma);
     }
-  // The best (worst) actions of each state; where every state that is not absorbing has one, the policy is that
-  // action whatever the entropy.
+  // The best (worst) actions of each state; where every state that is not absorbing has one, the policy is
+  // that action whatever the entropy.
   std::vector<int> first_best(states), best_count(states);
   bool ties = false;
   all_tied_ = true;
@@ -340,7 +350,9 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
           continue;
         }
         for (int a = 0; a < actions; ++a)
-          h[a] = std::abs(q[base + a] - q[base + first_best[s]]) <= tie ? gamma * expected_next(mdp_, base + a, x) : 0.0;
+          h[a] = std::abs(q[base + a] - q[base + first_best[s]]) <= tie
+                     ? gamma * expected_next(mdp_, base + a, x)
+                     : 0.0;
         x[s] = extreme_row(&q[base], h.data(), actions, best, tie, pi.data()) - log_actions;
       }
     };
@@ -355,8 +367,9 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
       continue;
     }
     for (int a = 0; a < actions; ++a)
-      h[a] = std::abs(q[base + a] - q[base + first_best[s]]) <= tie ? gamma * expected_next(mdp_, base + a, entropy.data())
-                                                                   : 0.0;
+      h[a] = std::abs(q[base + a] - q[base + first_best[s]]) <= tie
+                 ? gamma * expected_next(mdp_, base + a, entropy.data())
+                 : 0.0;
     extreme_row(&q[base], h.data(), actions, best, tie, pi.data(), log_pi.data(), ends_);
     for (int a = 0; a < actions; ++a) policy_(s, a) = pi[a], log_policy_(s, a) = log_pi[a];
   }
@@ -386,7 +399,8 @@ void SoftFamily::evaluate_policy(Point* point) {
     }
   };
   bool converged = false;
-  point->sweeps += fixed_point(&policy_value_, orders_, sweep, gamma, tolerance_ * std::max(1.0, scale_), &converged);
+  point->sweeps +=
+      fixed_point(&policy_value_, orders_, sweep, gamma, tolerance_ * std::max(1.0, scale_), &converged);
   point->converged = point->converged && converged;
   double eu = 0;
   for (int s = 0; s < states; ++s) eu += mdp_.start[s] * policy_value_[s];
@@ -410,7 +424,8 @@ VectorXd SoftFamily::occupancy() {
         in_probability_[slot] = mdp_.probability[e];
       }
   }
-  // d(s) (1 − γ P_π(s|s)) = μ(s) + γ Σ_{s' ≠ s} P_π(s|s') d(s'), each state's equation solved for its own value.
+  // d(s) (1 − γ P_π(s|s)) = μ(s) + γ Σ_{s' ≠ s} P_π(s|s') d(s'), each state's equation solved for its own
+  // value.
   const double gamma = mdp_.discount;
   const double* pi = policy_.data();  // column-major: π(a|s) at a·S + s
   auto sweep = [&](const std::vector<int>& order, double* d) {
@@ -494,7 +509,8 @@ MdpMeg known_utility_meg(const mdp::Mdp& mdp, const MatrixXd& r, const mdp::Poli
 MatrixXd entering_rewards(const mdp::Mdp& mdp, const VectorXd& u) {
   MatrixXd r(mdp.states, mdp.actions);
   for (int s = 0; s < mdp.states; ++s)
-    for (int a = 0; a < mdp.actions; ++a) r(s, a) = mdp.terminal[s] ? 0.0 : expected_next(mdp, mdp.pair(s, a), u.data());
+    for (int a = 0; a < mdp.actions; ++a)
+      r(s, a) = mdp.terminal[s] ? 0.0 : expected_next(mdp, mdp.pair(s, a), u.data());
   return r;
 }
 
@@ -517,8 +533,8 @@ MdpMeg state_utility_meg(const mdp::Mdp& mdp, const mdp::Policy& agent, const Ve
   };
   VectorXd x0 = VectorXd::Zero(mdp.states);
   if (start.size() == mdp.states && start.cwiseAbs().maxCoeff() > 0) {
-    // A warm start (a sweep's previous optimum): its best multiple, found by the β fit along it (0 included, so a
-    // start worse than none is dropped); at an infinite end the start itself.
+    // A warm start (a sweep's previous optimum): its best multiple, found by the β fit along it (0 included,
+    // so a start worse than none is dropped); at an infinite end the start itself.
     const VectorXd direction = start / start.cwiseAbs().maxCoeff();
     MdpMeg along = known_utility_meg(mdp, entering_rewards(mdp, direction), agent, occupancy);
     x0 = std::isfinite(along.beta) ? VectorXd(along.beta * direction) : start;
@@ -544,15 +560,20 @@ struct Mlp {
   Eigen::Map<const VectorXd> b1, w2;
   double b2;
   Mlp(const VectorXd& theta, int h, int f)
-      : hidden(h), features(f), w1(theta.data(), h, f), b1(theta.data() + h * f, h),
-        w2(theta.data() + h * f + h, h), b2(theta[h * f + 2 * h]) {}
+      : hidden(h),
+        features(f),
+        w1(theta.data(), h, f),
+        b1(theta.data() + h * f, h),
+        w2(theta.data() + h * f + h, h),
+        b2(theta[h * f + 2 * h]) {}
   static int size(int h, int f) { return h * f + 2 * h + 1; }
 };
 
 }  // namespace
 
-MdpMeg mlp_meg(const mdp::Mdp& mdp, const mdp::Policy& agent, const VectorXd& occupancy, const MatrixXd& features,
-               const MlpOptions& mlp, const LbfgsOptions& options, const VectorXd& start, Ends ends) {
+MdpMeg mlp_meg(const mdp::Mdp& mdp, const mdp::Policy& agent, const VectorXd& occupancy,
+               const MatrixXd& features, const MlpOptions& mlp, const LbfgsOptions& options,
+               const VectorXd& start, Ends ends) {
   const int f = static_cast<int>(features.cols()), h = mlp.hidden;
   const int n = Mlp::size(h, f);
   VectorXd theta0(n);
@@ -562,7 +583,8 @@ MdpMeg mlp_meg(const mdp::Mdp& mdp, const mdp::Policy& agent, const VectorXd& oc
     mdp::Random random(mlp.seed);
     auto uniform = [&](double limit) { return (2 * random.uniform() - 1) * limit; };
     for (int i = 0; i < h * f; ++i) theta0[i] = uniform(1 / std::sqrt(static_cast<double>(std::max(1, f))));
-    for (int i = 0; i < h; ++i) theta0[h * f + i] = uniform(1 / std::sqrt(static_cast<double>(std::max(1, f))));
+    for (int i = 0; i < h; ++i)
+      theta0[h * f + i] = uniform(1 / std::sqrt(static_cast<double>(std::max(1, f))));
     for (int i = 0; i < h; ++i) theta0[h * f + h + i] = uniform(1 / std::sqrt(static_cast<double>(h)));
     theta0[n - 1] = 0;
   }
@@ -585,9 +607,11 @@ MdpMeg mlp_meg(const mdp::Mdp& mdp, const mdp::Policy& agent, const VectorXd& oc
       // Chain rule from the state-utility gradient g = ∂L/∂u.
       VectorXd g = agent_rates - entering_rates(mdp, family.occupancy(), family.policy());
       Mlp net(theta, h, f);
-      MatrixXd delta = (1 - act.array().square()).matrix() * net.w2.asDiagonal();  // ∂u/∂pre, per state and unit
+      MatrixXd delta =
+          (1 - act.array().square()).matrix() * net.w2.asDiagonal();  // ∂u/∂pre, per state and unit
       MatrixXd weighted = delta.array().colwise() * g.array();
-      Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> dw1(gradient->data(), h, f);
+      Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> dw1(gradient->data(),
+                                                                                             h, f);
       dw1 = weighted.transpose() * features;
       gradient->segment(h * f, h) = weighted.colwise().sum().transpose();
       gradient->segment(h * f + h, h) = act.transpose() * g;
@@ -597,13 +621,15 @@ MdpMeg mlp_meg(const mdp::Mdp& mdp, const mdp::Policy& agent, const VectorXd& oc
   };
   LbfgsOptions mlp_options = options;
   if (mlp_options.decrement_tolerance <= 0)
-    mlp_options.decrement_tolerance = kMlpDecrementTolerance * std::max(1.0, occupancy.sum() * std::log(mdp.actions));
+    mlp_options.decrement_tolerance =
+        kMlpDecrementTolerance * std::max(1.0, occupancy.sum() * std::log(mdp.actions));
   LbfgsResult search = maximize_lbfgs(objective, theta0, mlp_options);
   return finish_unknown(mdp, agent, occupancy, search, forward(search.x, nullptr), options, ends);
 }
 
 std::vector<double> mdp_likelihood_curve(const mdp::Mdp& mdp, const MatrixXd& r, const mdp::Policy& agent,
-                                         const VectorXd& occupancy, const std::vector<double>& betas, Ends ends) {
+                                         const VectorXd& occupancy, const std::vector<double>& betas,
+                                         Ends ends) {
   SoftFamily family(mdp, r, 1e-10, ends);
   std::vector<double> out;
   for (double beta : betas) {
@@ -642,7 +668,9 @@ SampledMeg sampled_known_meg(const mdp::Mdp& mdp, const MatrixXd& r,
     }
     return per_trajectory;
   };
-  auto mean = [](const std::vector<double>& x) { return std::accumulate(x.begin(), x.end(), 0.0) / x.size(); };
+  auto mean = [](const std::vector<double>& x) {
+    return std::accumulate(x.begin(), x.end(), 0.0) / x.size();
+  };
   auto evaluate = [&](double beta) {
     SoftFamily::Point p = family.solve(beta);
     return BetaPoint{p.expected_utility, mean(sums())};
@@ -657,7 +685,8 @@ SampledMeg sampled_known_meg(const mdp::Mdp& mdp, const MatrixXd& r,
   out.meg = mean(x);
   double variance = 0;
   for (double v : x) variance += (v - out.meg) * (v - out.meg);
-  out.standard_error = x.size() > 1 ? std::sqrt(variance / static_cast<double>(x.size() - 1) / x.size()) : 0.0;
+  out.standard_error =
+      x.size() > 1 ? std::sqrt(variance / static_cast<double>(x.size() - 1) / x.size()) : 0.0;
   out.beta = fit.beta;
   return out;
 }

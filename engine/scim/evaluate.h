@@ -88,7 +88,8 @@ double total_utility(const Scim& scim, const int32_t* values);
 
 // ---- implementation ----------------------------------------------------------------------------
 
-inline int32_t Evaluator::compute(int v, std::uint64_t setting, const int* noise, const int32_t* values) const {
+inline int32_t Evaluator::compute(int v, std::uint64_t setting, const int* noise,
+                                  const int32_t* values) const {
   if (const ContextualIntervention* c = contextual_[v]; c && c->value[setting] >= 0) return c->value[setting];
   const Mechanism& m = *mechanisms_[v];
   int configuration = 0;
@@ -131,7 +132,8 @@ void Evaluator::run(Visit&& visit, const ProgressCallback& progress) const {
       if (p > 0) evaluate_from(0, setting, p, noise.data(), values.data(), visit);
     } else {
       // Values stay current across settings, so they are updated even where P(e) = 0.
-      for (int v : recompute[setting == 0 ? 0 : changed + 1]) values[v] = compute(v, setting, noise.data(), values.data());
+      for (int v : recompute[setting == 0 ? 0 : changed + 1])
+        values[v] = compute(v, setting, noise.data(), values.data());
       if (p > 0) visit(setting, p, static_cast<const int32_t*>(values.data()));
     }
     if (progress && setting % kProgressEvery == kProgressEvery - 1 &&

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -259,8 +259,7 @@ class Lexer {
     errno = 0;
     t->number = std::strtod(literal.c_str(), &end);
     if (errno == ERANGE || end != literal.c_str() + literal.size() || !std::isfinite(t->number)) {
-      fail(start, i_,
-           "the number " + std::string(text_.substr(start, i_ - start)) + " is out of range");
+      fail(start, i_, "the number " + std::string(text_.substr(start, i_ - start)) + " is out of range");
       return false;
     }
     return true;
@@ -281,8 +280,7 @@ class Lexer {
     std::size_t start = i_++;
     while (true) {
       if (i_ >= text_.size() || (text_[i_] == '\\' && i_ + 1 == text_.size())) {
-        fail(start, text_.size(), "this label has no closing quote",
-             std::string("end it with ") + quote);
+        fail(start, text_.size(), "this label has no closing quote", std::string("end it with ") + quote);
         return false;
       }
       char c = text_[i_];
@@ -307,8 +305,7 @@ class Lexer {
             break;
           default: {
             std::size_t end = i_ + 1 + char_length(text_, i_ + 1);
-            fail(i_, end,
-                 "unknown escape '" + std::string(text_.substr(i_, end - i_)) + "' in a label",
+            fail(i_, end, "unknown escape '" + std::string(text_.substr(i_, end - i_)) + "' in a label",
                  "the escapes are \\\\, \\', \\\", \\n and \\t");
             return false;
           }
@@ -475,13 +472,12 @@ class Parser {
         e.hint = leftover_hint(t.kind);
         break;
       case Syntax::kTooDeep:
-        e.message =
-            "expression nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)";
+        e.message = "expression nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)";
         e.hint = "split it up, or write the function as a table";
         break;
       case Syntax::kUnclosed:
-        e.message = std::string("expected ") + f.expected + " to close the '" + text_[f.aux] +
-                    "' " + at_character(text_, f.aux);
+        e.message = std::string("expected ") + f.expected + " to close the '" + text_[f.aux] + "' " +
+                    at_character(text_, f.aux);
         break;
       case Syntax::kMissingColon:
         e.message = "expected ':' to go with the '?' " + at_character(text_, f.aux);
@@ -511,8 +507,8 @@ class Parser {
         e.message = "expected a list such as ['a', 'b'] after 'in'";
         break;
       case Syntax::kBadItem:
-        e.message = "the list after 'in' may hold only values such as 'a', 3 or true, not " +
-                    shorten(source(t));
+        e.message =
+            "the list after 'in' may hold only values such as 'a', 3 or true, not " + shorten(source(t));
         break;
     }
     return e;
@@ -560,8 +556,8 @@ class Parser {
     }
   }
 
-  NodePtr fail_at(Syntax kind, std::size_t token, std::size_t begin, std::size_t end,
-                  std::size_t aux = 0, const char* expected = "") {
+  NodePtr fail_at(Syntax kind, std::size_t token, std::size_t begin, std::size_t end, std::size_t aux = 0,
+                  const char* expected = "") {
     failure_ = {kind, token, begin, end, aux, expected};
     return nullptr;
   }
@@ -783,8 +779,7 @@ class Parser {
   NodePtr parse_call(std::size_t name_token) {
     const Token& name = tokens_[name_token];
     std::size_t open = advance().begin;
-    if (!is_function(name.text))
-      return fail_at(Syntax::kUnknownFunction, name_token, name.begin, name.end);
+    if (!is_function(name.text)) return fail_at(Syntax::kUnknownFunction, name_token, name.begin, name.end);
     Kind kind = name.text == "if"    ? Kind::kConditional
                 : name.text == "min" ? Kind::kMin
                 : name.text == "max" ? Kind::kMax
@@ -807,9 +802,7 @@ class Parser {
     }
     n->end = advance().end;
     std::size_t count = n->children.size();
-    bool arity_ok = kind == Kind::kConditional ? count == 3
-                    : kind == Kind::kAbs       ? count == 1
-                                               : count >= 2;
+    bool arity_ok = kind == Kind::kConditional ? count == 3 : kind == Kind::kAbs ? count == 1 : count >= 2;
     if (!arity_ok) return fail_at(Syntax::kArity, name_token, n->begin, n->end, count);
     return finish(std::move(n));
   }
@@ -851,8 +844,7 @@ struct Problem {
 
 class Checker {
  public:
-  Checker(const std::vector<Symbol>& symbols, std::vector<int>* used)
-      : symbols_(symbols), used_(used) {}
+  Checker(const std::vector<Symbol>& symbols, std::vector<int>* used) : symbols_(symbols), used_(used) {}
 
   std::optional<ValueType> check(Node& n) {
     std::size_t found = problems_.size();
@@ -942,8 +934,8 @@ class Checker {
       bool bad_left = left && *left != ValueType::kNumber;
       bool bad_right = right && *right != ValueType::kNumber;
       if (bad_left || bad_right) {
-        problems_.push_back({Problem::Kind::kOrdering, bad_left ? &lhs : &rhs,
-                             bad_left && bad_right ? &rhs : nullptr, n.op});
+        problems_.push_back(
+            {Problem::Kind::kOrdering, bad_left ? &lhs : &rhs, bad_left && bad_right ? &rhs : nullptr, n.op});
       }
       return ValueType::kBoolean;
     }
@@ -983,8 +975,7 @@ class Checker {
       if (!type) continue;
       bool is_condition = i % 2 == 0 && i != last;
       if (is_condition) {
-        if (*type != ValueType::kBoolean)
-          problems_.push_back({Problem::Kind::kCondition, &c, nullptr, n.op});
+        if (*type != ValueType::kBoolean) problems_.push_back({Problem::Kind::kCondition, &c, nullptr, n.op});
       } else if (!result) {
         result = type;
         first = &c;
@@ -1026,8 +1017,7 @@ class Explainer {
       case Problem::Kind::kOperand:
         e.message = op + " needs " + type_wanted(p.wanted, p.plural) + ", but " + is_a(at);
         if (p.op == "!" || p.op == "not")
-          e.hint =
-              op + " applies to what directly follows it: write " + std::string(p.op) + " (a == b)";
+          e.hint = op + " applies to what directly follows it: write " + std::string(p.op) + " (a == b)";
         break;
       case Problem::Kind::kOrdering:
         e.message = op + " needs numbers, but " + is_a(at);
@@ -1043,8 +1033,8 @@ class Explainer {
                     is_a(*at.children[1]);
         break;
       case Problem::Kind::kInItem:
-        e.message = op + " needs list items of the same type as its left side, but " + is_a(at) +
-                    " and " + is_a(*p.other);
+        e.message = op + " needs list items of the same type as its left side, but " + is_a(at) + " and " +
+                    is_a(*p.other);
         break;
       case Problem::Kind::kCondition:
         e.message = "the condition of " + op + " must be a boolean, but " + is_a(at);
@@ -1053,8 +1043,8 @@ class Explainer {
                    " == " + outcome_text(symbol(at).domain.front());
         break;
       case Problem::Kind::kBranch:
-        e.message = "the branches of " + op + " must have one type, but " + is_a(*p.other) +
-                    " and " + is_a(at);
+        e.message =
+            "the branches of " + op + " must have one type, but " + is_a(*p.other) + " and " + is_a(at);
         break;
     }
     return e;
@@ -1082,8 +1072,7 @@ class Explainer {
     std::string list;
     for (std::size_t i = 0; i < s.domain.size() && i < kListed; ++i)
       list += (i == 0 ? "" : ", ") + outcome_text(s.domain[i]);
-    if (s.domain.size() > kListed)
-      list += " and " + std::to_string(s.domain.size() - kListed) + " more";
+    if (s.domain.size() > kListed) list += " and " + std::to_string(s.domain.size() - kListed) + " more";
     return list;
   }
 
@@ -1098,17 +1087,14 @@ class Explainer {
     if (std::find(other_variables_.begin(), other_variables_.end(), name) != other_variables_.end())
       return "\"" + name + "\" is a variable but not a parent here: add it to \"parents\"";
     for (const Symbol& s : symbols_)
-      if (find_outcome(s.domain, Outcome(name)) >= 0)
-        return "labels are written in quotes: '" + name + "'";
-    if (symbols_.empty())
-      return "nothing can be read here; labels are written in quotes: '" + name + "'";
+      if (find_outcome(s.domain, Outcome(name)) >= 0) return "labels are written in quotes: '" + name + "'";
+    if (symbols_.empty()) return "nothing can be read here; labels are written in quotes: '" + name + "'";
     std::vector<std::string> candidates = {"true", "false"};
     for (const Symbol& s : symbols_) candidates.push_back(s.name);
     std::string hint = did_you_mean(name, candidates);
     if (!hint.empty()) return hint;
     std::string names;
-    for (std::size_t i = 0; i < symbols_.size(); ++i)
-      names += (i == 0 ? "" : ", ") + symbols_[i].name;
+    for (std::size_t i = 0; i < symbols_.size(); ++i) names += (i == 0 ? "" : ", ") + symbols_[i].name;
     return "the names here are " + names;
   }
 
@@ -1134,8 +1120,7 @@ double eval_number(const Node& n, const Inputs& in);
 std::string_view eval_label(const Node& n, const Inputs& in);
 
 bool same_number(double a, double b) {
-  return same_outcome(Outcome(std::in_place_type<double>, a),
-                      Outcome(std::in_place_type<double>, b));
+  return same_outcome(Outcome(std::in_place_type<double>, a), Outcome(std::in_place_type<double>, b));
 }
 
 const Node& chosen_branch(const Node& n, const Inputs& in) {
@@ -1296,8 +1281,7 @@ Expression::Expression(Expression&&) noexcept = default;
 Expression& Expression::operator=(Expression&&) noexcept = default;
 
 Expression Expression::compile(std::string_view text, const std::vector<Symbol>& symbols,
-                               std::vector<Error>* errors,
-                               const std::vector<std::string>& other_variables) {
+                               std::vector<Error>* errors, const std::vector<std::string>& other_variables) {
   std::vector<Error> ignored;
   if (errors == nullptr) errors = &ignored;
   Expression result;

@@ -40,8 +40,7 @@ class Expression {
   // appends at least one error to `errors`. `other_variables` are names of model variables that are
   // not symbols here; referring to one gives a hint to add it to the parents.
   static Expression compile(std::string_view text, const std::vector<Symbol>& symbols,
-                            std::vector<Error>* errors,
-                            const std::vector<std::string>& other_variables = {});
+                            std::vector<Error>* errors, const std::vector<std::string>& other_variables = {});
 
   bool ok() const { return root_ != nullptr; }
   ValueType type() const { return type_; }

@@ -26,13 +26,15 @@ Factor multiply_and_sum(const std::vector<const Factor*>& factors, int eliminate
     for (int v : f->variables)
       if (v != eliminated) result.variables.push_back(v);
   std::sort(result.variables.begin(), result.variables.end());
-  result.variables.erase(std::unique(result.variables.begin(), result.variables.end()), result.variables.end());
+  result.variables.erase(std::unique(result.variables.begin(), result.variables.end()),
+                         result.variables.end());
   std::size_t total = 1;
   for (int v : result.variables) {
     result.sizes.push_back(domain_sizes[v]);
     total *= static_cast<std::size_t>(domain_sizes[v]);
   }
-  bool expectation = std::any_of(factors.begin(), factors.end(), [](const Factor* f) { return !f->e.empty(); });
+  bool expectation =
+      std::any_of(factors.begin(), factors.end(), [](const Factor* f) { return !f->e.empty(); });
   result.p.assign(total, 0.0);
   if (expectation) result.e.assign(total, 0.0);
 
@@ -66,7 +68,8 @@ Factor multiply_and_sum(const std::vector<const Factor*>& factors, int eliminate
     for (std::size_t d = dims; d-- > 0;) {
       for (std::size_t f = 0; f < m; ++f) index[f] += stride[f * dims + d];
       if (++digit[d] < result.sizes[d]) break;
-      for (std::size_t f = 0; f < m; ++f) index[f] -= stride[f * dims + d] * static_cast<std::size_t>(result.sizes[d]);
+      for (std::size_t f = 0; f < m; ++f)
+        index[f] -= stride[f * dims + d] * static_cast<std::size_t>(result.sizes[d]);
       digit[d] = 0;
     }
   }
@@ -83,7 +86,8 @@ std::vector<double> arrange(const Factor& factor, const std::vector<int>& variab
   std::vector<int> sizes(dims);
   for (std::size_t d = 0; d < dims; ++d) {
     stride[d] = factor.stride_of(variables[d]);
-    auto at = std::find(factor.variables.begin(), factor.variables.end(), variables[d]) - factor.variables.begin();
+    auto at =
+        std::find(factor.variables.begin(), factor.variables.end(), variables[d]) - factor.variables.begin();
     sizes[d] = factor.sizes[at];
   }
   std::vector<int> digit(dims, 0);

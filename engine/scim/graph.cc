@@ -20,8 +20,8 @@ Graph::Graph(std::vector<std::vector<int>> parents)
     std::size_t kept = 0;
     for (int p : ps) {
       if (p < 0 || p >= n) {
-        throw std::out_of_range("Graph: parent " + std::to_string(p) + " of variable " +
-                                std::to_string(v) + " is not in [0, " + std::to_string(n) + ")");
+        throw std::out_of_range("Graph: parent " + std::to_string(p) + " of variable " + std::to_string(v) +
+                                " is not in [0, " + std::to_string(n) + ")");
       }
       if (last_child[p] == v) continue;
       last_child[p] = v;
@@ -135,9 +135,7 @@ std::vector<int> Graph::descendants(int v) const {
   return result;
 }
 
-bool Graph::has_directed_path(int from, int to) const {
-  return reach({from}, /*up=*/false)[to] != 0;
-}
+bool Graph::has_directed_path(int from, int to) const { return reach({from}, /*up=*/false)[to] != 0; }
 
 std::vector<std::vector<int>> Graph::directed_paths(int from, int to, std::size_t limit,
                                                     bool* truncated) const {

@@ -46,13 +46,11 @@ class Graph {
 
   // The first `limit` simple directed paths from `from` to `to` in lexicographic order, each
   // starting with `from` and ending with `to`; *truncated (if non-null) tells whether more exist.
-  std::vector<std::vector<int>> directed_paths(int from, int to, std::size_t limit,
-                                               bool* truncated) const;
+  std::vector<std::vector<int>> directed_paths(int from, int to, std::size_t limit, bool* truncated) const;
 
   // Whether every x in `x` is d-separated from every y in `y` given `z`; a variable in z is
   // trivially separated from everything, and a variable in both x and y (but not z) is not.
-  bool d_separated(const std::vector<int>& x, const std::vector<int>& y,
-                   const std::vector<int>& z) const;
+  bool d_separated(const std::vector<int>& x, const std::vector<int>& y, const std::vector<int>& z) const;
 
   // The variables, sorted, lying on some directed path from `from` to a variable in `targets`,
   // endpoints included (on a cyclic graph, on some directed walk).

@@ -70,8 +70,8 @@ EliminationPlan plan_elimination(const std::vector<Factor>& factors, const std::
                                  const std::vector<int>& domain_sizes);
 
 // Σ over every variable but `keep` of Π factors: a factor over exactly `keep` (ascending).
-Factor eliminate(std::vector<Factor> factors, const std::vector<int>& keep, const std::vector<int>& domain_sizes,
-                 const ProgressCallback& progress = {});
+Factor eliminate(std::vector<Factor> factors, const std::vector<int>& keep,
+                 const std::vector<int>& domain_sizes, const ProgressCallback& progress = {});
 
 // The expected utility of each policy (null: the model's decisions are all fixed), per utility.
 struct PolicyValue {
@@ -82,8 +82,9 @@ struct ExpectedUtilities {
   InferenceMethod method = InferenceMethod::kEnumerate;  // the method that answered
   std::vector<PolicyValue> values;                       // one per policy asked about
 };
-ExpectedUtilities expected_utilities(const Scim& scim, const Evaluator& base, const std::vector<const Policy*>& policies,
-                                     InferenceMethod requested, const ProgressCallback& progress = {});
+ExpectedUtilities expected_utilities(const Scim& scim, const Evaluator& base,
+                                     const std::vector<const Policy*>& policies, InferenceMethod requested,
+                                     const ProgressCallback& progress = {});
 
 // The expected utility of one policy by elimination (all utilities at once).
 double eliminated_expected_utility(const FactorGraph& graph, const Policy* policy,

@@ -6,20 +6,28 @@ namespace motive::scim {
 
 const char* variable_type_name(VariableType t) {
   switch (t) {
-    case VariableType::kChance: return "chance";
-    case VariableType::kDecision: return "decision";
-    case VariableType::kUtility: return "utility";
+    case VariableType::kChance:
+      return "chance";
+    case VariableType::kDecision:
+      return "decision";
+    case VariableType::kUtility:
+      return "utility";
   }
   return "?";
 }
 
 const char* definition_name(Definition d) {
   switch (d) {
-    case Definition::kFunction: return "function";
-    case Definition::kTable: return "table";
-    case Definition::kCpd: return "cpd";
-    case Definition::kValue: return "value";
-    case Definition::kDecision: return "decision";
+    case Definition::kFunction:
+      return "function";
+    case Definition::kTable:
+      return "table";
+    case Definition::kCpd:
+      return "cpd";
+    case Definition::kValue:
+      return "value";
+    case Definition::kDecision:
+      return "decision";
   }
   return "?";
 }

@@ -33,9 +33,9 @@ struct Noise {
 // A variable's mechanism: its parents, noise and structural function as a table. Decisions have a
 // mechanism with no table: their value comes from a policy.
 struct Mechanism {
-  std::vector<int> parents;   // variable indices
-  std::vector<int> strides;   // configuration index = sum of parent outcome * stride
-  int configurations = 1;     // product of the parents' domain sizes
+  std::vector<int> parents;  // variable indices
+  std::vector<int> strides;  // configuration index = sum of parent outcome * stride
+  int configurations = 1;    // product of the parents' domain sizes
   Noise noise;
   std::vector<int32_t> table;  // outcome index at [configuration * noise.size() + noise outcome]
   Definition definition = Definition::kDecision;
@@ -44,8 +44,8 @@ struct Mechanism {
 struct Variable {
   std::string name;
   VariableType type = VariableType::kChance;
-  Domain domain;                 // for utilities: the values the function can produce
-  std::vector<double> utility;   // utilities only: the number each outcome stands for
+  Domain domain;                // for utilities: the values the function can produce
+  std::vector<double> utility;  // utilities only: the number each outcome stands for
   Mechanism mechanism;
   std::optional<std::array<double, 2>> position;
   SourceSpan span;  // of the variable's name in the file
@@ -86,20 +86,20 @@ struct Observation {
 };
 
 struct ObservedBehaviour {
-  bool present = false;   // whether the model has a "behaviour" section
-  std::string baseline;   // the behaviour seen without intervention
-  std::string policy;     // the policy Γ(M) the model gives the agent, if named
+  bool present = false;  // whether the model has a "behaviour" section
+  std::string baseline;  // the behaviour seen without intervention
+  std::string policy;    // the policy Γ(M) the model gives the agent, if named
   std::vector<Observation> observations;
-  SourceSpan span;        // of the whole "behaviour" value, so that an editor can rewrite it
+  SourceSpan span;  // of the whole "behaviour" value, so that an editor can rewrite it
 };
 
 struct Scim {
-  std::string name;                  // the model's name in the file ("main" when there is one)
-  std::vector<Variable> variables;   // in file order
-  std::vector<int> order;            // a topological order of the variables
-  std::vector<int> decisions;        // in topological order
+  std::string name;                 // the model's name in the file ("main" when there is one)
+  std::vector<Variable> variables;  // in file order
+  std::vector<int> order;           // a topological order of the variables
+  std::vector<int> decisions;       // in topological order
   std::vector<int> utilities;
-  std::vector<int> noisy;            // variables with non-trivial noise, in file order
+  std::vector<int> noisy;  // variables with non-trivial noise, in file order
   std::vector<Policy> policies;
   std::vector<Intervention> interventions;
   ObservedBehaviour behaviour;
@@ -120,9 +120,9 @@ Intervention hard_intervention(int variable, int32_t outcome);
 
 // The largest magnitude of a utility. Every utility is finite and within it, so that the sum of a
 // setting's utilities, expectations and the differences between them stay finite for any model the
-// engine can hold (a model has far fewer than 10^8 utility variables), also when multiplied by a rationality β of
-// up to 1e100 (MEG); a function that overflows
-// (1e308 * 10) or a table entry beyond it is refused where it is written (model.utility_out_of_range).
+// engine can hold (a model has far fewer than 10^8 utility variables), also when multiplied by a rationality
+// β of up to 1e100 (MEG); a function that overflows (1e308 * 10) or a table entry beyond it is refused where
+// it is written (model.utility_out_of_range).
 inline constexpr double kMaxUtilityMagnitude = 1e200;
 
 // The maximum number of settings or table entries the engine enumerates.

@@ -14,9 +14,12 @@ ValueType type_of(const Outcome& o) {
 
 const char* type_name(ValueType t) {
   switch (t) {
-    case ValueType::kBoolean: return "boolean";
-    case ValueType::kNumber: return "number";
-    case ValueType::kLabel: return "label";
+    case ValueType::kBoolean:
+      return "boolean";
+    case ValueType::kNumber:
+      return "number";
+    case ValueType::kLabel:
+      return "label";
   }
   return "?";
 }

@@ -9,7 +9,6 @@ namespace motive::scim {
 
 using nlohmann::json;
 
-
 std::vector<std::string> names_of(const std::vector<Variable>& variables) {
   std::vector<std::string> names;
   for (const Variable& v : variables) names.push_back(v.name);
@@ -60,7 +59,8 @@ namespace {
 // The variable an inline intervention names in its "variable".
 int intervened_variable(const Scim& scim, const json& item) {
   auto it = item.find("variable");
-  if (it == item.end() || !it->is_string()) bad_parameter("an intervention's \"variable\" must name a variable");
+  if (it == item.end() || !it->is_string())
+    bad_parameter("an intervention's \"variable\" must name a variable");
   return variable_named(scim, it->get<std::string>());
 }
 
@@ -90,7 +90,8 @@ const Scim& with_intervened_utilities(const Scim& scim, const json& list, Setup*
 
 Setup configure(const Scim& request_scim, const json& interventions) {
   Setup setup;
-  if (!interventions.is_null() && !interventions.is_array()) bad_parameter("\"interventions\" must be a list");
+  if (!interventions.is_null() && !interventions.is_array())
+    bad_parameter("\"interventions\" must be a list");
   const Scim& scim =
       interventions.is_null() ? request_scim : with_intervened_utilities(request_scim, interventions, &setup);
   setup.scim = &scim;
@@ -118,7 +119,8 @@ Setup configure(const Scim& request_scim, const json& interventions) {
     }
     int v = intervened_variable(scim, item);
     if (!item.contains("value")) bad_parameter("a hard intervention needs a \"value\"");
-    auto intervention = std::make_unique<Intervention>(hard_intervention(v, outcome_param(scim.variables[v], item["value"])));
+    auto intervention =
+        std::make_unique<Intervention>(hard_intervention(v, outcome_param(scim.variables[v], item["value"])));
     setup.evaluator->apply(*intervention);
     setup.inline_interventions.push_back(std::move(intervention));
   }
@@ -171,7 +173,8 @@ json observation_json(const Scim& scim, const Mechanism& m, int configuration) {
   json observation = json::object();
   for (std::size_t i = 0; i < m.parents.size(); ++i) {
     const Variable& p = scim.variables[m.parents[i]];
-    observation[p.name] = outcome_json(p.domain[configuration / m.strides[i] % static_cast<int>(p.domain.size())]);
+    observation[p.name] =
+        outcome_json(p.domain[configuration / m.strides[i] % static_cast<int>(p.domain.size())]);
   }
   return observation;
 }
@@ -200,7 +203,8 @@ json rule_json(const Scim& scim, int decision, const DecisionRule& rule) {
 json policy_rules_json(const Scim& scim, const Policy& policy, const std::vector<int>& decisions) {
   json rules = json::object();
   for (int d : decisions) {
-    std::size_t position = std::find(scim.decisions.begin(), scim.decisions.end(), d) - scim.decisions.begin();
+    std::size_t position =
+        std::find(scim.decisions.begin(), scim.decisions.end(), d) - scim.decisions.begin();
     rules[scim.variables[d].name] = rule_json(scim, d, policy.rules[position]);
   }
   return rules;

@@ -37,8 +37,9 @@ class ModelReader : public TextReader {
   std::optional<Scim> read(const std::string& name, const Json& body) {
     scim_.name = name;
     scim_.body_span = doc_.span(body);
-    check_fields(body, {"kind", "title", "description", "source", "variables", "policies",
-                        "interventions", "behaviour", "models"},
+    check_fields(body,
+                 {"kind", "title", "description", "source", "variables", "policies", "interventions",
+                  "behaviour", "models"},
                  "a model");
     auto variables = body.find("variables");
     if (variables == body.end()) {
@@ -150,14 +151,15 @@ class ModelReader : public TextReader {
         return std::nullopt;
       }
     } else {
-      error("model.bad_probability", v, "a probability must be a number or a fraction string, not " +
-                                            json_type_name(v));
+      error("model.bad_probability", v,
+            "a probability must be a number or a fraction string, not " + json_type_name(v));
       return std::nullopt;
     }
     if (!(p >= 0 && p <= 1 + kProbabilityTolerance)) {
       char buffer[64];
       std::snprintf(buffer, sizeof buffer, "%.12g", p);
-      error("model.bad_probability", v, std::string("probabilities lie between 0 and 1; this one is ") + buffer);
+      error("model.bad_probability", v,
+            std::string("probabilities lie between 0 and 1; this one is ") + buffer);
       return std::nullopt;
     }
     return p;
@@ -167,8 +169,8 @@ class ModelReader : public TextReader {
     if (std::abs(sum - 1) <= kProbabilityTolerance) return true;
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.12g", sum);
-    error("model.probabilities_not_normalized", at, "the probabilities of " + what + " sum to " +
-                                                        buffer + ", not 1");
+    error("model.probabilities_not_normalized", at,
+          "the probabilities of " + what + " sum to " + buffer + ", not 1");
     return false;
   }
 
@@ -203,14 +205,14 @@ class ModelReader : public TextReader {
     const Json& def = *declarations_[v].json;
     check_name(var.name, def, "variable");
     if (!expect_object(def, "the definition of " + var.name)) return;
-    check_fields(def, {"type", "parents", "domain", "noise", "function", "table", "cpd", "position",
-                       "description"},
-                 "a variable");
+    check_fields(
+        def, {"type", "parents", "domain", "noise", "function", "table", "cpd", "position", "description"},
+        "a variable");
     auto type = def.find("type");
     if (type == def.end() || !type->is_string()) {
-      error(type == def.end() ? "model.missing_field" : "model.wrong_type",
-            type == def.end() ? def : *type,
-            type == def.end() ? var.name + " needs a \"type\"" : "the \"type\" of " + var.name + " must be a string",
+      error(type == def.end() ? "model.missing_field" : "model.wrong_type", type == def.end() ? def : *type,
+            type == def.end() ? var.name + " needs a \"type\""
+                              : "the \"type\" of " + var.name + " must be a string",
             "\"type\" is \"chance\", \"decision\" or \"utility\"");
       return;
     }
@@ -229,8 +231,7 @@ class ModelReader : public TextReader {
       if (position->is_array() && position->size() == 2 && (*position)[0].is_number() &&
           (*position)[1].is_number())
         var.position = std::array<double, 2>{(*position)[0].get<double>(), (*position)[1].get<double>()};
-      else
-        error("model.wrong_type", *position, "\"position\" must be a list of two numbers [x, y]");
+      else error("model.wrong_type", *position, "\"position\" must be a list of two numbers [x, y]");
     }
     read_domain(v, def);
     if (var.type == VariableType::kDecision) {
@@ -252,8 +253,8 @@ class ModelReader : public TextReader {
       }
       const std::string& name = p.get_ref<const std::string&>();
       if (std::find(names.begin(), names.end(), name) != names.end()) {
-        error("model.duplicate_parent", p, in_quotes(name) + " is listed twice as a parent of " +
-                                               scim_.variables[v].name);
+        error("model.duplicate_parent", p,
+              in_quotes(name) + " is listed twice as a parent of " + scim_.variables[v].name);
         continue;
       }
       names.push_back(name);
@@ -262,8 +263,9 @@ class ModelReader : public TextReader {
         std::vector<std::string> all;
         for (const Variable& other : scim_.variables) all.push_back(other.name);
         std::string hint = did_you_mean(name, all);
-        error("model.unknown_parent", p, "variable " + in_quotes(scim_.variables[v].name) +
-                                             " lists parent " + in_quotes(name) + ", which is not defined",
+        error("model.unknown_parent", p,
+              "variable " + in_quotes(scim_.variables[v].name) + " lists parent " + in_quotes(name) +
+                  ", which is not defined",
               hint.empty() ? "define " + name + " under \"variables\"" : hint);
         continue;
       }
@@ -305,8 +307,8 @@ class ModelReader : public TextReader {
     for (const auto& item : list) {
       auto o = outcome_from_json(item);
       if (!o) {
-        error("model.wrong_type", item, "an outcome is a string, a number or a boolean, not " +
-                                            json_type_name(item));
+        error("model.wrong_type", item,
+              "an outcome is a string, a number or a boolean, not " + json_type_name(item));
         ok = false;
         continue;
       }
@@ -391,8 +393,8 @@ class ModelReader : public TextReader {
   }
 
   bool table_fits(const Json& at, const std::string& owner, const Mechanism& m) {
-    std::uint64_t entries = static_cast<std::uint64_t>(m.configurations) *
-                            static_cast<std::uint64_t>(m.noise.size());
+    std::uint64_t entries =
+        static_cast<std::uint64_t>(m.configurations) * static_cast<std::uint64_t>(m.noise.size());
     if (m.configurations > 0 && entries <= kMaxEnumeration) return true;
     error("model.too_large", at,
           "the structural function of " + owner + " would need a table of " +
@@ -404,8 +406,7 @@ class ModelReader : public TextReader {
 
   // Builds `m`'s noise and table from a definition with function/table/cpd. For utilities, fills
   // `domain` and `utility` from the values produced.
-  void compile_mechanism(int v, const Json& def, Mechanism* m, Domain* domain,
-                         std::vector<double>* utility) {
+  void compile_mechanism(int v, const Json& def, Mechanism* m, Domain* domain, std::vector<double>* utility) {
     const Variable& var = scim_.variables[v];
     std::vector<std::string> present;
     for (const char* field : {"function", "table", "cpd"})
@@ -416,8 +417,8 @@ class ModelReader : public TextReader {
       return;
     }
     if (present.size() > 1) {
-      error("model.conflicting_definition", def,
-            var.name + " is defined twice, by " + join(present, " and "), "keep only one");
+      error("model.conflicting_definition", def, var.name + " is defined twice, by " + join(present, " and "),
+            "keep only one");
       return;
     }
     if (present[0] == "cpd") {
@@ -518,23 +519,23 @@ class ModelReader : public TextReader {
   // For chance variables and decision rules entries are outcome indices of `domain`; for utilities
   // (values != nullptr) the numbers go to `values` and are indexed afterwards.
   void compile_function(const Variable& var, const Json& text, const Mechanism& m, Domain* domain,
-                        std::vector<double>* values, std::vector<int32_t>* table,
-                        bool with_noise = true) {
+                        std::vector<double>* values, std::vector<int32_t>* table, bool with_noise = true) {
     if (!text.is_string()) {
-      error("model.wrong_type", text, "\"function\" must be an expression in a string, not " +
-                                          json_type_name(text));
+      error("model.wrong_type", text,
+            "\"function\" must be an expression in a string, not " + json_type_name(text));
       return;
     }
     std::vector<expr::Symbol> symbols = symbols_for(m, with_noise);
     std::vector<expr::Error> errors;
-    expr::Expression e = expr::Expression::compile(text.get_ref<const std::string&>(), symbols,
-                                                   &errors, non_parent_names(m, var.name));
+    expr::Expression e = expr::Expression::compile(text.get_ref<const std::string&>(), symbols, &errors,
+                                                   non_parent_names(m, var.name));
     for (const expr::Error& err : errors)
       d_->error(err.id, doc_.span_in_string(text, err.begin, err.end), err.message, err.hint);
     if (!e.ok()) return;
     bool numeric = values != nullptr;
     if (numeric && e.type() == ValueType::kLabel) {
-      error("expr.type_mismatch", text, "the utility " + var.name + " must be a number, but this gives a label");
+      error("expr.type_mismatch", text,
+            "the utility " + var.name + " must be a number, but this gives a label");
       return;
     }
     if (!numeric && !domain->empty() && e.type() != type_of(domain->front())) {
@@ -556,15 +557,17 @@ class ModelReader : public TextReader {
         try {
           result = e.evaluate(indices.data());
         } catch (const std::exception& ex) {
-          error("expr.runtime_error", text, std::string(ex.what()) + " in the function of " + var.name +
-                                                " " + describe_inputs(m, indices.data(), with_noise));
+          error("expr.runtime_error", text,
+                std::string(ex.what()) + " in the function of " + var.name + " " +
+                    describe_inputs(m, indices.data(), with_noise));
           return;
         }
         if (numeric) {
           if (const bool* b = std::get_if<bool>(&result)) (*values)[entry] = *b ? 1.0 : 0.0;
           else (*values)[entry] = std::get<double>(result);
-          if (!utility_in_range((*values)[entry], text,
-                                "the function of " + var.name + " " + describe_inputs(m, indices.data(), with_noise)))
+          if (!utility_in_range(
+                  (*values)[entry], text,
+                  "the function of " + var.name + " " + describe_inputs(m, indices.data(), with_noise)))
             return;
           continue;
         }
@@ -604,7 +607,8 @@ class ModelReader : public TextReader {
     if (given == row.end()) {
       if (needs_given) {
         error("model.missing_field", row, "this row has no \"given\"",
-              "name the outcome of each parent" + std::string(noise ? " and of noise" : "") + ": \"given\": {...}");
+              "name the outcome of each parent" + std::string(noise ? " and of noise" : "") +
+                  ": \"given\": {...}");
         return -1;
       }
       return 0;
@@ -631,13 +635,15 @@ class ModelReader : public TextReader {
       const Variable& p = scim_.variables[m.parents[i]];
       auto value = given->find(p.name);
       if (value == given->end()) {
-        error("model.missing_field", *given, "this row does not say which outcome of " + p.name + " it is for");
+        error("model.missing_field", *given,
+              "this row does not say which outcome of " + p.name + " it is for");
         ok = false;
         continue;
       }
       int o = outcome_index(p.domain, *value);
       if (o < 0) {
-        unknown_outcome(*value, value->is_string() ? value->get<std::string>() : json_text(*value), p, p.domain);
+        unknown_outcome(*value, value->is_string() ? value->get<std::string>() : json_text(*value), p,
+                        p.domain);
         ok = false;
         continue;
       }
@@ -646,8 +652,9 @@ class ModelReader : public TextReader {
     if (noise) {
       *noise_index = 0;
       if (auto n = given->find("noise"); n != given->end()) {
-        auto it = n->is_string() ? std::find(noise->outcomes.begin(), noise->outcomes.end(), n->get<std::string>())
-                                 : noise->outcomes.end();
+        auto it = n->is_string()
+                      ? std::find(noise->outcomes.begin(), noise->outcomes.end(), n->get<std::string>())
+                      : noise->outcomes.end();
         if (it == noise->outcomes.end()) {
           error("model.unknown_outcome", *n, json_text(*n) + " is not an outcome of the noise of " + var.name,
                 "the noise outcomes are " + join(noise->outcomes));
@@ -726,7 +733,8 @@ class ModelReader : public TextReader {
       } else {
         int o = outcome_index(*domain, *value);
         if (o < 0) {
-          unknown_outcome(*value, value->is_string() ? value->get<std::string>() : json_text(*value), var, *domain);
+          unknown_outcome(*value, value->is_string() ? value->get<std::string>() : json_text(*value), var,
+                          *domain);
           ok = false;
           continue;
         }
@@ -737,7 +745,8 @@ class ModelReader : public TextReader {
     for (std::size_t entry = 0; entry < entries; ++entry) {
       if (seen[entry]) continue;
       int c = static_cast<int>(entry / noise_size);
-      std::string noise_outcome = with_noise && m.noise.size() > 1 ? m.noise.outcomes[entry % noise_size] : "";
+      std::string noise_outcome =
+          with_noise && m.noise.size() > 1 ? m.noise.outcomes[entry % noise_size] : "";
       error("model.table_missing_row", rows,
             "the table of " + var.name + " has no row for " + describe_configuration(m, c, noise_outcome),
             "a table has one row for every combination of parent outcomes");
@@ -878,8 +887,8 @@ class ModelReader : public TextReader {
     }
   }
 
-  void index_utility_values(const std::vector<double>& values, Domain* domain,
-                            std::vector<double>* utility, std::vector<int32_t>* table) {
+  void index_utility_values(const std::vector<double>& values, Domain* domain, std::vector<double>* utility,
+                            std::vector<int32_t>* table) {
     std::vector<double> distinct = values;
     std::sort(distinct.begin(), distinct.end());
     distinct.erase(std::unique(distinct.begin(), distinct.end(),
@@ -889,9 +898,10 @@ class ModelReader : public TextReader {
     for (double x : distinct) domain->push_back(Outcome(x));
     *utility = distinct;
     for (std::size_t i = 0; i < values.size(); ++i)
-      (*table)[i] = static_cast<int32_t>(
-          std::lower_bound(distinct.begin(), distinct.end(), values[i] - 1e-9 * std::max(1.0, std::abs(values[i]))) -
-          distinct.begin());
+      (*table)[i] =
+          static_cast<int32_t>(std::lower_bound(distinct.begin(), distinct.end(),
+                                                values[i] - 1e-9 * std::max(1.0, std::abs(values[i]))) -
+                               distinct.begin());
   }
 
   void finish_structure() {
@@ -957,7 +967,8 @@ class ModelReader : public TextReader {
       out->deterministic = false;
       read_cpd_rows(var, rule["cpd"], m, domain, &out->probabilities);
     } else {
-      error("model.wrong_type", rule, "a decision rule is an expression, {\"table\": [...]} or {\"cpd\": ...}");
+      error("model.wrong_type", rule,
+            "a decision rule is an expression, {\"table\": [...]} or {\"cpd\": ...}");
     }
     return d_->count() == before;
   }
@@ -1025,7 +1036,8 @@ class ModelReader : public TextReader {
         for (const Policy& p : scim_.policies) names.push_back(p.name);
         std::string hint = did_you_mean(out.policy, names);
         error("model.unknown_policy", *policy, "the model has no policy " + in_quotes(out.policy),
-              hint.empty() ? (names.empty() ? "add it under \"policies\"" : "the policies are " + join(names)) : hint);
+              hint.empty() ? (names.empty() ? "add it under \"policies\"" : "the policies are " + join(names))
+                           : hint);
       }
     }
     auto observations = def.find("observations");
@@ -1051,8 +1063,9 @@ class ModelReader : public TextReader {
       }
       auto fix = obs.find("fix");
       if (fix == obs.end()) {
-        error("model.missing_field", obs, what + " fixes no variable",
-              "add \"fix\": { \"X\": <an outcome of X> }: the intervention under which the behaviour was seen");
+        error(
+            "model.missing_field", obs, what + " fixes no variable",
+            "add \"fix\": { \"X\": <an outcome of X> }: the intervention under which the behaviour was seen");
         continue;
       }
       if (!expect_object(*fix, "\"fix\"")) continue;
@@ -1077,7 +1090,8 @@ class ModelReader : public TextReader {
         int index = outcome_index(var.domain, target.value());
         if (index < 0) {
           const Json& value = target.value();
-          unknown_outcome(value, value.is_string() ? value.get<std::string>() : json_text(value), var, var.domain);
+          unknown_outcome(value, value.is_string() ? value.get<std::string>() : json_text(value), var,
+                          var.domain);
           continue;
         }
         o.fix.emplace_back(v, index);
@@ -1112,7 +1126,8 @@ class ModelReader : public TextReader {
       }
       int o = outcome_index(var.domain, *value);
       if (o < 0) {
-        unknown_outcome(*value, value->is_string() ? value->get<std::string>() : json_text(*value), var, var.domain);
+        unknown_outcome(*value, value->is_string() ? value->get<std::string>() : json_text(*value), var,
+                        var.domain);
         return false;
       }
       m->definition = Definition::kValue;
@@ -1186,7 +1201,8 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
   const SourceJson& doc = *parsed;
   const Json& root = doc.root();
   if (!root.is_object()) {
-    diagnostics->error("model.wrong_type", doc.span(root), "a model file is a JSON object, not " + json_type_name(root),
+    diagnostics->error("model.wrong_type", doc.span(root),
+                       "a model file is a JSON object, not " + json_type_name(root),
                        "start with { \"kind\": \"scim\", ... }");
     return std::nullopt;
   }
@@ -1197,8 +1213,8 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
     return std::nullopt;
   }
   if (!kind->is_string() || kind->get<std::string>() != "scim") {
-    diagnostics->error("model.unknown_kind", doc.span(*kind),
-                       "unknown model kind " + json_text(*kind), "this reader reads \"kind\": \"scim\"");
+    diagnostics->error("model.unknown_kind", doc.span(*kind), "unknown model kind " + json_text(*kind),
+                       "this reader reads \"kind\": \"scim\"");
     return std::nullopt;
   }
   ScimFile file;
@@ -1217,11 +1233,13 @@ std::optional<ScimFile> read_scim_file(std::string_view text, Diagnostics* diagn
   if (auto models = root.find("models"); models != root.end()) {
     for (const char* field : {"variables", "policies", "interventions", "behaviour"})
       if (root.contains(field))
-        diagnostics->error("model.conflicting_definition", doc.key_span(root[field]),
-                           std::string("\"") + field + "\" belongs inside each of \"models\" when a file has several",
-                           "move it into one of the models");
+        diagnostics->error(
+            "model.conflicting_definition", doc.key_span(root[field]),
+            std::string("\"") + field + "\" belongs inside each of \"models\" when a file has several",
+            "move it into one of the models");
     if (!models->is_object() || models->empty()) {
-      diagnostics->error("model.wrong_type", doc.span(*models), "\"models\" must be an object of named models");
+      diagnostics->error("model.wrong_type", doc.span(*models),
+                         "\"models\" must be an object of named models");
       return std::nullopt;
     }
     for (const auto& member : models->items()) {

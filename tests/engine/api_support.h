@@ -1,9 +1,9 @@
 // Helpers for tests that talk to the engine through its one entry point.
 #pragma once
 
+#include <cstdint>
 #include <fstream>
 #include <sstream>
-#include <cstdint>
 #include <string>
 #include <vector>
 

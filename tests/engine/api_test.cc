@@ -178,7 +178,9 @@ std::string EveryAnalysis() {
 }
 
 TEST(ApiRequestTest, EveryAnalysisListsTheSCIMAnalysesFirst) {
-  EXPECT_EQ(EveryAnalysis().rfind("describe, expected_utility, optimal_policies, settings, policies, graph, ", 0), 0u);
+  EXPECT_EQ(
+      EveryAnalysis().rfind("describe, expected_utility, optimal_policies, settings, policies, graph, ", 0),
+      0u);
 }
 
 TEST(ApiRequestTest, MissingAnalysis) {
@@ -195,8 +197,7 @@ TEST(ApiRequestTest, UnknownAnalysisSuggestsTheRightOne) {
 
 TEST(ApiRequestTest, UnknownAnalysisWithoutCloseMatchListsThem) {
   json d = RequestProblem(Request(kSurgeon, "why"), "request.unknown_analysis");
-  EXPECT_EQ(Hint(d),
-            "the analyses are " + EveryAnalysis());
+  EXPECT_EQ(Hint(d), "the analyses are " + EveryAnalysis());
 }
 
 TEST(ApiRequestTest, ParamsNotAnObject) {
@@ -385,8 +386,9 @@ TEST(ApiParamsTest, GraphQueryMissing) {
 TEST(ApiParamsTest, GraphQueryUnknownSuggestsTheRightOne) {
   json d = RequestProblem(Request(kSurgeon, "graph", {{"query", "parent"}, {"variable", "S"}}),
                           "request.bad_parameter");
-  EXPECT_EQ(Message(d), "\"query\" must be \"parents\", \"children\", \"ancestors\", \"descendants\", \"paths\" or "
-                        "\"d_separated\", not \"parent\"");
+  EXPECT_EQ(Message(d),
+            "\"query\" must be \"parents\", \"children\", \"ancestors\", \"descendants\", \"paths\" or "
+            "\"d_separated\", not \"parent\"");
   EXPECT_EQ(Hint(d), "did you mean \"parents\"?");
 }
 
@@ -449,9 +451,9 @@ TEST(ApiProgressTest, CancelledByTheProgressCallback) {
   // Enumeration reports every 2^14 settings (elimination, per variable summed out: inference_test.cc).
   json response = motive::handle_request(Request(model, "expected_utility", {{"method", "enumerate"}}),
                                          [&](double fraction) {
-    if (calls++ == 0) first = fraction;
-    return false;
-  });
+                                           if (calls++ == 0) first = fraction;
+                                           return false;
+                                         });
   json d = OnlyDiagnostic(response);
   EXPECT_EQ(d["id"], "analysis.cancelled");
   EXPECT_EQ(d["line"], 0);

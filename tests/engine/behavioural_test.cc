@@ -43,7 +43,8 @@ std::string with_optimal_policy(const std::string& text, const json& optimum) {
 }
 
 TEST(BehaviouralIntention, RationalOracleAgreesWithSubjectiveIntentionOnThePaperExamples) {
-  for (const char* example : {"spy.jsonc", "side-effects.jsonc", "coffee-robot.jsonc", "multiple-reasons.jsonc"}) {
+  for (const char* example :
+       {"spy.jsonc", "side-effects.jsonc", "coffee-robot.jsonc", "multiple-reasons.jsonc"}) {
     std::string text = motive::test::read_source_file(std::string("examples/intention/") + example);
     json described = analyze(text, "describe");
     std::string policy = described["policies"][0]["name"];
@@ -88,7 +89,8 @@ TEST(BehaviouralIntention, Theorem21OnRandomModelsHoldsOneWay) {
     if (!rational["oracle_keeps_policy"].get<bool>()) continue;  // an equally good policy exists
     json subjective = analyze(model, "intention", {{"policy", "optimal"}});
     Verdicts a = verdicts(subjective), b = verdicts(rational);
-    for (const auto& verdict : b) EXPECT_TRUE(a.count(verdict)) << "seed " << seed << ": behavioural but not subjective";
+    for (const auto& verdict : b)
+      EXPECT_TRUE(a.count(verdict)) << "seed " << seed << ": behavioural but not subjective";
     if (a != b) ++differing;
     ++compared;
     intended += static_cast<int>(a.size());
@@ -98,8 +100,8 @@ TEST(BehaviouralIntention, Theorem21OnRandomModelsHoldsOneWay) {
   // Agreement is the rule; the converse fails only where nested witnesses of different alternatives
   // exist.
   EXPECT_LE(differing, compared / 10);
-  std::printf("Theorem 21: %d models compared, %d subjective verdicts, %d models where the two differ\n", compared,
-              intended, differing);
+  std::printf("Theorem 21: %d models compared, %d subjective verdicts, %d models where the two differ\n",
+              compared, intended, differing);
 }
 
 TEST(BehaviouralIntention, SubjectiveButNotBehaviouralWhenAnotherAlternativeNeedsLess) {
@@ -116,8 +118,10 @@ TEST(BehaviouralIntention, SubjectiveButNotBehaviouralWhenAnotherAlternativeNeed
   std::string model = with_optimal_policy(text, analyze(text, "optimal_policies"));
   Verdicts subjective = verdicts(analyze(model, "intention", {{"policy", "optimal"}}));
   Verdicts rational = verdicts(analyze(model, "intention", {{"policy", "optimal"}, {"oracle", "rational"}}));
-  EXPECT_EQ(subjective, Verdicts({{"X0", 4, "\"windy\""}, {"X0", 5, "\"windy\""}, {"X0", 6, "\"windy\""},
-                                  {"X0", 7, "\"windy\""}}));
+  EXPECT_EQ(
+      subjective,
+      Verdicts(
+          {{"X0", 4, "\"windy\""}, {"X0", 5, "\"windy\""}, {"X0", 6, "\"windy\""}, {"X0", 7, "\"windy\""}}));
   EXPECT_EQ(rational, Verdicts({{"X0", 6, "\"windy\""}, {"X0", 7, "\"windy\""}}));
 }
 

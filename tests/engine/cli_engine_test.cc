@@ -93,13 +93,14 @@ TEST(CliEngine, UsageListsEveryKindWithEveryAnalysisIncludingGridworldIntention)
 TEST(CliEngine, OptimalPoliciesPrintAsDocsCliMdShows) {
   Ran r = motive({"analyze", example("intention/spy.jsonc"), "optimal_policies"});
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.substr(0, r.out.find("\n\n", r.out.find("decision D"))),
-            "search: backward_induction (enumerate)   expected utility: 0.9   optimal deterministic policies: 1\n"
-            "\n"
-            "decision D\n"
-            "observation  P    expected utility by action  optimal\n"
-            "X=east       0.5  east: 0.9  west: 0.1        east\n"
-            "X=west       0.5  east: 0.1  west: 0.9        west");
+  EXPECT_EQ(
+      r.out.substr(0, r.out.find("\n\n", r.out.find("decision D"))),
+      "search: backward_induction (enumerate)   expected utility: 0.9   optimal deterministic policies: 1\n"
+      "\n"
+      "decision D\n"
+      "observation  P    expected utility by action  optimal\n"
+      "X=east       0.5  east: 0.9  west: 0.1        east\n"
+      "X=west       0.5  east: 0.1  west: 0.9        west");
 }
 
 TEST(CliEngine, AMisspelledParameterIsAnErrorWithADidYouMean) {

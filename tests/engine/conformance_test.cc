@@ -92,7 +92,8 @@ void expect_ok_or_documented(const json& response, const std::string& what) {
     EXPECT_TRUE(response.contains("result")) << what;
     return;
   }
-  ASSERT_TRUE(response.contains("diagnostics") && !response["diagnostics"].empty()) << what << response.dump();
+  ASSERT_TRUE(response.contains("diagnostics") && !response["diagnostics"].empty())
+      << what << response.dump();
   for (const json& d : response["diagnostics"])
     EXPECT_TRUE(documented_ids().count(d["id"].get<std::string>())) << what << ": undocumented " << d.dump();
 }
@@ -167,12 +168,14 @@ TEST(ErrorIds, EveryIdTheEngineCanEmitIsDocumented) {
     if (!entry.is_regular_file() || (ext != ".h" && ext != ".cc")) continue;
     const std::string code =
         read_source_file(std::filesystem::relative(entry.path(), MOTIVE_SOURCE_DIR).generic_string());
-    for (auto it = std::sregex_iterator(code.begin(), code.end(), literal); it != std::sregex_iterator(); ++it)
+    for (auto it = std::sregex_iterator(code.begin(), code.end(), literal); it != std::sregex_iterator();
+         ++it)
       emitted.insert((*it)[1]);
   }
   EXPECT_GT(emitted.size(), 60u);  // the walk found the engine
   for (const std::string& id : emitted)
-    EXPECT_TRUE(documented_ids().count(id)) << id << " is emitted by engine/ but has no section in docs/errors.md";
+    EXPECT_TRUE(documented_ids().count(id))
+        << id << " is emitted by engine/ but has no section in docs/errors.md";
   // And the index of docs/errors.md lists every documented id.
   const std::string doc = read_source_file("docs/errors.md");
   for (const std::string& id : documented_ids())

@@ -12,7 +12,9 @@ namespace {
 using motive::test::analyze;
 using nlohmann::json;
 
-std::string example(const std::string& file) { return motive::test::read_source_file("examples/intention/" + file); }
+std::string example(const std::string& file) {
+  return motive::test::read_source_file("examples/intention/" + file);
+}
 
 json variable(const json& result, const std::string& name) {
   for (const json& v : result["variables"])

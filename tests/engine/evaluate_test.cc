@@ -18,7 +18,6 @@
 
 namespace {
 
-using nlohmann::json;
 using motive::test::make_random_scim;
 using motive::test::RandomScim;
 using motive::test::RandomScimOptions;
@@ -28,6 +27,7 @@ using motive::test::RefRow;
 using motive::test::RefScim;
 using motive::test::RefSettings;
 using motive::test::RefType;
+using nlohmann::json;
 
 constexpr double kTol = 1e-9;
 
@@ -127,8 +127,8 @@ TEST(TwoNoiseModel, SettingsAreMixedRadixOverNoisyVariablesInFileOrderLastFastes
   // (Pairs of strings spelled as json::array: a braced list of pairs would read as an object.)
   const std::vector<json> noise = {json::array({"p", "a"}), json::array({"p", "b"}), json::array({"q", "a"}),
                                    json::array({"q", "b"}), json::array({"r", "a"}), json::array({"r", "b"})};
-  const json values = {{"bad", "go", "hi", 1, -1}, {"bad", "stay", "lo", 0, 0}, {"ok", "go", "hi", 11, -1},
-                       {"bad", "stay", "lo", 0, 0}, {"ok", "go", "hi", 11, -1}, {"ok", "stay", "lo", 10, 0}};
+  const json values = {{"bad", "go", "hi", 1, -1},  {"bad", "stay", "lo", 0, 0}, {"ok", "go", "hi", 11, -1},
+                       {"bad", "stay", "lo", 0, 0}, {"ok", "go", "hi", 11, -1},  {"ok", "stay", "lo", 10, 0}};
   ASSERT_EQ(s["rows"].size(), 6u);
   for (int e = 0; e < 6; ++e) {
     const json& row = s["rows"][e];
@@ -173,7 +173,8 @@ TEST(TwoNoiseModel, SettingsNeedAPolicyUnlessTheDecisionIsFixed) {
   ASSERT_FALSE(response["ok"].get<bool>());
   EXPECT_EQ(response["diagnostics"][0]["id"], "request.missing_policy");
   // D := go everywhere: the bold policy's settings, with no policy named.
-  json fixed = analyze(kTwoNoises, "settings", {{"interventions", json::array({{{"variable", "D"}, {"value", "go"}}})}});
+  json fixed = analyze(kTwoNoises, "settings",
+                       {{"interventions", json::array({{{"variable", "D"}, {"value", "go"}}})}});
   EXPECT_EQ(fixed["total"], 6);
   EXPECT_EQ(fixed["rows"][3]["values"], json({"ok", "go", "lo", 10, -1}));
   EXPECT_NEAR(fixed["expected_utility"].get<double>(), 7.4, kTol);
@@ -250,7 +251,8 @@ TEST(TwoNoiseModel, StochasticRowsSayWhichChoiceWasMade) {
 TEST(TwoNoiseModel, HardInterventionFixesTheVariableAndRemovesItsNoise) {
   // Y := ok: U = 10 + [X hi] = 10.4, C = -0.4 under responsive.
   EXPECT_NEAR(eu("responsive", {"force_ok"}), 10.0, kTol);
-  json s = analyze(kTwoNoises, "settings", {{"policy", "responsive"}, {"interventions", json::array({"force_ok"})}});
+  json s = analyze(kTwoNoises, "settings",
+                   {{"policy", "responsive"}, {"interventions", json::array({"force_ok"})}});
   EXPECT_EQ(s["total"], 2);
   EXPECT_EQ(s["noise"], json::array({"X"}));
   EXPECT_EQ(s["rows"][0]["values"], json({"ok", "go", "hi", 11, -1}));
@@ -262,7 +264,8 @@ TEST(TwoNoiseModel, SoftInterventionReplacesTheMechanismAndItsNoise) {
   // fair_y: Y ok with probability 1/4 whatever D: U = 10/4 + 0.4 = 2.9, C = -0.4.
   EXPECT_NEAR(eu("responsive", {"fair_y"}), 2.5, kTol);
   EXPECT_NEAR(eu("bold", {"fair_y"}), 1.9, kTol);
-  json s = analyze(kTwoNoises, "settings", {{"policy", "responsive"}, {"interventions", json::array({"fair_y"})}});
+  json s =
+      analyze(kTwoNoises, "settings", {{"policy", "responsive"}, {"interventions", json::array({"fair_y"})}});
   EXPECT_EQ(s["total"], 4);  // (h, t) x (a, b)
   EXPECT_EQ(s["noise"], json::array({"Y", "X"}));
   EXPECT_EQ(s["rows"][1]["noise"], json::array({"h", "b"}));
@@ -280,7 +283,8 @@ TEST(TwoNoiseModel, UtilityInterventionToANewNumber) {
   EXPECT_NEAR(bonus["utilities"]["U"].get<double>(), 7.0, kTol);
   EXPECT_NEAR(bonus["utilities"]["C"].get<double>(), -1.0, kTol);
   EXPECT_NEAR(eu("cautious", {"bonus"}), 7.0, kTol);
-  json s = analyze(kTwoNoises, "settings", {{"policy", "cautious"}, {"interventions", json::array({"bonus"})}});
+  json s =
+      analyze(kTwoNoises, "settings", {{"policy", "cautious"}, {"interventions", json::array({"bonus"})}});
   EXPECT_EQ(s["rows"][0]["values"], json({"bad", "stay", "hi", 7, 0}));
 }
 
@@ -299,14 +303,17 @@ TEST(TwoNoiseModel, InlineUtilityInterventionToANewNumber) {
 TEST(TwoNoiseModel, InlineHardInterventions) {
   // X := lo: responsive stays, Y ok only for noise r: U = 0.3 * 10.
   EXPECT_NEAR(eu("responsive", {{{"variable", "X"}, {"value", "lo"}}}), 3.0, kTol);
-  json s = analyze(kTwoNoises, "settings",
-                   {{"policy", "responsive"}, {"interventions", json::array({{{"variable", "X"}, {"value", "lo"}}})}});
+  json s = analyze(
+      kTwoNoises, "settings",
+      {{"policy", "responsive"}, {"interventions", json::array({{{"variable", "X"}, {"value", "lo"}}})}});
   EXPECT_EQ(s["total"], 3);
   EXPECT_EQ(s["noise"], json::array({"Y"}));
   // D := go overrides every policy, even a stochastic one: 8.4 - 1.
-  json all = analyze(kTwoNoises, "expected_utility", {{"interventions", json::array({{{"variable", "D"}, {"value", "go"}}})}});
+  json all = analyze(kTwoNoises, "expected_utility",
+                     {{"interventions", json::array({{{"variable", "D"}, {"value", "go"}}})}});
   ASSERT_EQ(all["policies"].size(), 4u);
-  for (const json& p : all["policies"]) EXPECT_NEAR(p["expected_utility"].get<double>(), 7.4, kTol) << p["name"];
+  for (const json& p : all["policies"])
+    EXPECT_NEAR(p["expected_utility"].get<double>(), 7.4, kTol) << p["name"];
   // Named and inline interventions together: Y := ok and X := lo, so U = 10.
   EXPECT_NEAR(eu("responsive", {"force_ok", {{"variable", "X"}, {"value", "lo"}}}), 10.0, kTol);
 }
@@ -314,13 +321,15 @@ TEST(TwoNoiseModel, InlineHardInterventions) {
 TEST(TwoNoiseModel, ContextualValueActsOnlyInItsSettings) {
   // D := go in setting 3 (q, b) only: there Y becomes ok, U 0 -> 10, C 0 -> -1: 3.4 + 0.3 * 9.
   EXPECT_NEAR(eu("cautious", {contextual("D", "go", {3})}), 6.1, kTol);
-  json s = analyze(kTwoNoises, "settings", {{"policy", "cautious"}, {"interventions", json::array({contextual("D", "go", {3})})}});
+  json s = analyze(kTwoNoises, "settings",
+                   {{"policy", "cautious"}, {"interventions", json::array({contextual("D", "go", {3})})}});
   EXPECT_EQ(s["rows"][3]["values"], json({"ok", "go", "lo", 10, -1}));
   EXPECT_EQ(s["rows"][1]["values"], json({"bad", "stay", "lo", 0, 0}));
   // Y := ok in settings 2 and 3: U 1 -> 11 in e2 and 0 -> 10 in e3: 3.4 + 0.2 * 10 + 0.3 * 10.
   EXPECT_NEAR(eu("cautious", {contextual("Y", "ok", {2, 3})}), 8.4, kTol);
   // In every setting it is the hard intervention.
-  EXPECT_NEAR(eu("responsive", {contextual("Y", "ok", {0, 1, 2, 3, 4, 5})}), eu("responsive", {"force_ok"}), kTol);
+  EXPECT_NEAR(eu("responsive", {contextual("Y", "ok", {0, 1, 2, 3, 4, 5})}), eu("responsive", {"force_ok"}),
+              kTol);
   // No settings: no change.
   EXPECT_NEAR(eu("cautious", {contextual("Y", "ok", {})}), 3.4, kTol);
 }
@@ -330,8 +339,9 @@ TEST(TwoNoiseModel, FollowPolicyFixesTheValueUnderThatPolicyInTheSameSetting) {
   // (U 1 -> 11); in e3 responsive stays and Y is bad, as under cautious: nothing changes there.
   // 3.4 + 0.2 * 10 = 5.4, where fixing Y to ok in both settings gives 8.4.
   EXPECT_NEAR(eu("cautious", {follow("Y", "responsive", {2, 3})}), 5.4, kTol);
-  json s = analyze(kTwoNoises, "settings",
-                   {{"policy", "cautious"}, {"interventions", json::array({follow("Y", "responsive", {2, 3})})}});
+  json s =
+      analyze(kTwoNoises, "settings",
+              {{"policy", "cautious"}, {"interventions", json::array({follow("Y", "responsive", {2, 3})})}});
   EXPECT_EQ(s["rows"][2]["values"], json({"ok", "stay", "hi", 11, 0}));
   EXPECT_EQ(s["rows"][3]["values"], json({"bad", "stay", "lo", 0, 0}));
   // Y_{bold|W} with W = {3}: bold makes Y ok in e3 (noise q). Under cautious U there 0 -> 10.
@@ -350,8 +360,9 @@ TEST(TwoNoiseModel, FollowPolicyCountsSettingsOfTheModelUnderHardInterventions) 
   EXPECT_NEAR(eu("cautious", {x_hi}), 0.2 * 1 + 0.5 * 1 + 0.3 * 11, kTol);
   EXPECT_NEAR(eu("cautious", {x_hi, follow("Y", "bold", {0})}), 4.0, kTol);
   EXPECT_NEAR(eu("cautious", {x_hi, follow("Y", "bold", {1})}), 9.0, kTol);
-  json bad = request(kTwoNoises, "expected_utility",
-                     {{"policy", "cautious"}, {"interventions", json::array({x_hi, follow("Y", "bold", {3})})}});
+  json bad =
+      request(kTwoNoises, "expected_utility",
+              {{"policy", "cautious"}, {"interventions", json::array({x_hi, follow("Y", "bold", {3})})}});
   ASSERT_FALSE(bad["ok"].get<bool>());
   EXPECT_EQ(bad["diagnostics"][0]["id"], "request.bad_parameter");
 }
@@ -386,7 +397,8 @@ RefInterventions random_hard(const RefScim& scim, std::uint32_t seed, json* inli
   int outcome = static_cast<int>((seed / 7) % scim.variables[v].domain.size());
   RefInterventions iv;
   iv.hard[v] = outcome;
-  *inline_form = json::array({{{"variable", scim.variables[v].name}, {"value", scim.variables[v].domain[outcome]}}});
+  *inline_form =
+      json::array({{{"variable", scim.variables[v].name}, {"value", scim.variables[v].domain[outcome]}}});
   return iv;
 }
 
@@ -400,11 +412,12 @@ void expect_expectation(const RandomScim& model, const RefPolicy& policy, const 
   const json& engine = result["policies"][0];
   motive::test::RefExpectation expected = motive::test::reference_expectation(scim, &policy, iv);
   EXPECT_NEAR(engine["expected_utility"].get<double>(), expected.total, kTol)
-      << "seed " << model.seed << " policy " << policy.name << " interventions " << interventions.dump() << "\n"
+      << "seed " << model.seed << " policy " << policy.name << " interventions " << interventions.dump()
+      << "\n"
       << model.text;
   for (std::size_t u = 0; u < scim.utilities.size(); ++u)
-    EXPECT_NEAR(engine["utilities"][scim.variables[scim.utilities[u]].name].get<double>(), expected.per_utility[u],
-                kTol)
+    EXPECT_NEAR(engine["utilities"][scim.variables[scim.utilities[u]].name].get<double>(),
+                expected.per_utility[u], kTol)
         << "seed " << model.seed << " utility " << scim.variables[scim.utilities[u]].name;
 }
 
@@ -412,7 +425,8 @@ TEST(RandomEvaluation, ExpectedUtilityEqualsBruteForce) {
   for (std::uint32_t seed = 1; seed <= kRandomModels; ++seed) {
     RandomScim model = make_random_scim(seed, evaluation_options());
     SCOPED_TRACE("seed " + std::to_string(seed));
-    for (const RefPolicy& policy : model.reference.policies) expect_expectation(model, policy, {}, json::array());
+    for (const RefPolicy& policy : model.reference.policies)
+      expect_expectation(model, policy, {}, json::array());
   }
 }
 
@@ -422,7 +436,8 @@ TEST(RandomEvaluation, ExpectedUtilityUnderHardInterventionsEqualsBruteForce) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     json inline_form;
     RefInterventions iv = random_hard(model.reference, seed * 2654435761u, &inline_form);
-    for (const RefPolicy& policy : model.reference.policies) expect_expectation(model, policy, iv, inline_form);
+    for (const RefPolicy& policy : model.reference.policies)
+      expect_expectation(model, policy, iv, inline_form);
   }
 }
 
@@ -447,13 +462,14 @@ ComparableRow comparable(const RefScim& scim, const json& row) {
 json engine_form(const RefScim& scim, const RefRow& want) {
   json values = json::array();
   for (std::size_t v = 0; v < scim.variables.size(); ++v) {
-    if (scim.variables[v].type == RefType::kUtility)
-      values.push_back(want.utility[v]);
-    else
-      values.push_back(scim.variables[v].domain[want.values[v]]);
+    if (scim.variables[v].type == RefType::kUtility) values.push_back(want.utility[v]);
+    else values.push_back(scim.variables[v].domain[want.values[v]]);
   }
-  return {{"setting", want.setting}, {"probability", want.probability}, {"weight", want.weight},
-          {"noise", want.noise}, {"values", values}};
+  return {{"setting", want.setting},
+          {"probability", want.probability},
+          {"weight", want.weight},
+          {"noise", want.noise},
+          {"values", values}};
 }
 
 TEST(RandomEvaluation, SettingsEqualBruteForceSettingBySetting) {
@@ -548,7 +564,8 @@ TEST(RandomEvaluation, GeneratorIsDeterministicAndWritesValidModels) {
     json d = analyze(a.text, "describe", json::object());
     EXPECT_EQ(d["variables"].size(), a.reference.variables.size());
     EXPECT_EQ(d["decisions"].size(), a.reference.decisions.size());
-    EXPECT_EQ(d["settings"].get<std::uint64_t>(), motive::test::reference_settings(a.reference, &a.reference.policies[0]).count);
+    EXPECT_EQ(d["settings"].get<std::uint64_t>(),
+              motive::test::reference_settings(a.reference, &a.reference.policies[0]).count);
   }
   EXPECT_NE(make_random_scim(1).text, make_random_scim(2).text);
 }

@@ -110,7 +110,8 @@ const json& variable(const json& describe, const std::string& name) {
 
 std::vector<std::string> names_of(const json& list) {
   std::vector<std::string> out;
-  for (const auto& x : list) out.push_back(x.is_string() ? x.get<std::string>() : x.at("name").get<std::string>());
+  for (const auto& x : list)
+    out.push_back(x.is_string() ? x.get<std::string>() : x.at("name").get<std::string>());
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -278,9 +279,12 @@ TEST(ExampleCoffeeRobot, OnlyTheFullPlanFetchesCoffee) {
 
 TEST(ExampleCoffeeRobot, AGuaranteedStepMakesSkippingItJustAsGood) {
   // Eq. 2 witnesses, one per step, each Y a single variable fixed in the only setting: 1 >= 1.
-  EXPECT_NEAR(eu("coffee-robot.jsonc", "skip_beans", json::array({follow("B", "full_plan", {0})})), 1.0, kTol);
-  EXPECT_NEAR(eu("coffee-robot.jsonc", "skip_espresso", json::array({follow("E", "full_plan", {0})})), 1.0, kTol);
-  EXPECT_NEAR(eu("coffee-robot.jsonc", "skip_resisting", json::array({follow("S", "full_plan", {0})})), 1.0, kTol);
+  EXPECT_NEAR(eu("coffee-robot.jsonc", "skip_beans", json::array({follow("B", "full_plan", {0})})), 1.0,
+              kTol);
+  EXPECT_NEAR(eu("coffee-robot.jsonc", "skip_espresso", json::array({follow("E", "full_plan", {0})})), 1.0,
+              kTol);
+  EXPECT_NEAR(eu("coffee-robot.jsonc", "skip_resisting", json::array({follow("S", "full_plan", {0})})), 1.0,
+              kTol);
   EXPECT_NEAR(eu("coffee-robot.jsonc", "idle", json::array({follow("C", "full_plan", {0})})), 1.0, kTol);
   // Fixing the beans does not rescue idling (the machine is not run): 0 < 1.
   EXPECT_NEAR(eu("coffee-robot.jsonc", "idle", json::array({follow("B", "full_plan", {0})})), 0.0, kTol);
@@ -297,13 +301,15 @@ TEST(ExampleCoffeeRobot, NamedStepInterventionsTieOnlyThePlanThatSkipsThem) {
   EXPECT_NEAR(b["idle"], 0.0, kTol);
   // espresso_provided (E := made): fetched whenever running: full, skip_beans, skip_espresso 1;
   // skip_resisting and idle are switched off: 0.
-  auto m = eu_all(analyze("coffee-robot.jsonc", "expected_utility", {{"interventions", {"espresso_provided"}}}));
+  auto m =
+      eu_all(analyze("coffee-robot.jsonc", "expected_utility", {{"interventions", {"espresso_provided"}}}));
   EXPECT_NEAR(m["skip_beans"], 1.0, kTol);
   EXPECT_NEAR(m["skip_espresso"], 1.0, kTol);
   EXPECT_NEAR(m["skip_resisting"], 0.0, kTol);
   EXPECT_NEAR(m["idle"], 0.0, kTol);
   // nobody_switches_off (S := running): full and skip_resisting 1, the rest lack coffee: 0.
-  auto s = eu_all(analyze("coffee-robot.jsonc", "expected_utility", {{"interventions", {"nobody_switches_off"}}}));
+  auto s =
+      eu_all(analyze("coffee-robot.jsonc", "expected_utility", {{"interventions", {"nobody_switches_off"}}}));
   EXPECT_NEAR(s["skip_resisting"], 1.0, kTol);
   EXPECT_NEAR(s["skip_beans"], 0.0, kTol);
   EXPECT_NEAR(s["skip_espresso"], 0.0, kTol);
@@ -349,12 +355,14 @@ TEST(ExampleLouis, ExecutingThePlanIsOptimalInBothModels) {
 TEST(ExampleLouis, UnclesDeathIsTheReasonPedestriansIsNot) {
   const std::string f = "louis-and-uncle.jsonc";
   // Eq. 2, pi_hat = stay_home, Y = {Unc} in both settings: 1 >= 1.
-  EXPECT_NEAR(eu(f, "stay_home", json::array({follow("Unc", "execute_plan", {0, 1})}), "subjective"), 1.0, kTol);
+  EXPECT_NEAR(eu(f, "stay_home", json::array({follow("Unc", "execute_plan", {0, 1})}), "subjective"), 1.0,
+              kTol);
   // In one setting only: 0.1 (setting 0, loses control) or 0.9 (setting 1) < 1: both settings needed.
   EXPECT_NEAR(eu(f, "stay_home", json::array({follow("Unc", "execute_plan", {0})}), "subjective"), 0.1, kTol);
   EXPECT_NEAR(eu(f, "stay_home", json::array({follow("Unc", "execute_plan", {1})}), "subjective"), 0.9, kTol);
   // Y = {P} (the pedestrian dies in setting 0): 0 < 1.
-  EXPECT_NEAR(eu(f, "stay_home", json::array({follow("P", "execute_plan", {0, 1})}), "subjective"), 0.0, kTol);
+  EXPECT_NEAR(eu(f, "stay_home", json::array({follow("P", "execute_plan", {0, 1})}), "subjective"), 0.0,
+              kTol);
   // Named: uncle dies anyway -> stay_home 1; pedestrian dies anyway -> stay_home 0.
   EXPECT_NEAR(eu(f, "stay_home", {"uncle_dies_anyway"}, "subjective"), 1.0, kTol);
   EXPECT_NEAR(eu(f, "stay_home", {"pedestrian_dies_anyway"}, "subjective"), 0.0, kTol);
@@ -366,9 +374,8 @@ TEST(ExampleLouis, UnclesDeathIsTheReasonPedestriansIsNot) {
 
 TEST(ExampleMultipleReasons, GraphHasThreeBenefitsACostAndASideEffect) {
   json d = analyze("multiple-reasons.jsonc", "describe");
-  EXPECT_EQ(names_of(d["variables"]),
-            (std::vector<std::string>{"D", "Help", "Image", "Newsletter", "Tax", "U_cost", "U_help", "U_image",
-                                      "U_tax"}));
+  EXPECT_EQ(names_of(d["variables"]), (std::vector<std::string>{"D", "Help", "Image", "Newsletter", "Tax",
+                                                                "U_cost", "U_help", "U_image", "U_tax"}));
   for (const char* x : {"Help", "Image", "Tax", "Newsletter", "U_cost"})
     EXPECT_EQ(parents(d, x), (std::vector<std::string>{"D"})) << x;
   EXPECT_EQ(parents(d, "U_help"), (std::vector<std::string>{"Help"}));
@@ -408,13 +415,17 @@ TEST(ExampleMultipleReasons, EveryPairOfBenefitsIsAMinimalReason) {
   // one benefit 2 < 3; any pair 2 + 2 = 4 >= 3, so the pairs are the minimal Y and each benefit is in one.
   EXPECT_NEAR(eu(f, "keep", json::array({follow("Help", "donate", {0})})), 2.0, kTol);
   EXPECT_NEAR(eu(f, "keep", json::array({follow("Tax", "donate", {0})})), 2.0, kTol);
-  EXPECT_NEAR(eu(f, "keep", json::array({follow("Help", "donate", {0}), follow("Image", "donate", {0})})), 4.0, kTol);
-  EXPECT_NEAR(eu(f, "keep", json::array({follow("Help", "donate", {0}), follow("Tax", "donate", {0})})), 4.0, kTol);
-  EXPECT_NEAR(eu(f, "keep", json::array({follow("Image", "donate", {0}), follow("Tax", "donate", {0})})), 4.0, kTol);
+  EXPECT_NEAR(eu(f, "keep", json::array({follow("Help", "donate", {0}), follow("Image", "donate", {0})})),
+              4.0, kTol);
+  EXPECT_NEAR(eu(f, "keep", json::array({follow("Help", "donate", {0}), follow("Tax", "donate", {0})})), 4.0,
+              kTol);
+  EXPECT_NEAR(eu(f, "keep", json::array({follow("Image", "donate", {0}), follow("Tax", "donate", {0})})), 4.0,
+              kTol);
   // The newsletter adds nothing: 0 alone, and 2 with one benefit (< 3).
   EXPECT_NEAR(eu(f, "keep", json::array({follow("Newsletter", "donate", {0})})), 0.0, kTol);
-  EXPECT_NEAR(eu(f, "keep", json::array({follow("Newsletter", "donate", {0}), follow("Help", "donate", {0})})), 2.0,
-              kTol);
+  EXPECT_NEAR(
+      eu(f, "keep", json::array({follow("Newsletter", "donate", {0}), follow("Help", "donate", {0})})), 2.0,
+      kTol);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -537,7 +548,8 @@ TEST(ExampleRecommender, HelpingAndAddictingAreBothOptimal) {
 
 TEST(ExampleRecommender, UntemptedUserMakesHelpingTheOnlyOptimum) {
   // I^H(X, D): watch iff D = X. help 1, addict 0, always_comedy 0.5.
-  auto e = eu_all(analyze("recommender.jsonc", "expected_utility", {{"interventions", {"not_tempted"}}}, "basic"));
+  auto e =
+      eu_all(analyze("recommender.jsonc", "expected_utility", {{"interventions", {"not_tempted"}}}, "basic"));
   EXPECT_NEAR(e["help"], 1.0, kTol);
   EXPECT_NEAR(e["addict"], 0.0, kTol);
   EXPECT_NEAR(e["always_comedy"], 0.5, kTol);
@@ -549,14 +561,14 @@ TEST(ExampleRecommender, UntemptedUserMakesHelpingTheOnlyOptimum) {
 
 TEST(ExampleRecommender, AddictivePolicyHasAReasonToCauseWatching) {
   // Settings: 0 comedy, 1 drama. pi_hat = always_comedy, Y = {H}, w^H = {1}: 0.5 + 0.5 = 1 >= 1.
-  EXPECT_NEAR(eu("recommender.jsonc", "always_comedy", json::array({follow("H", "addict", {1})}), "basic"), 1.0,
-              kTol);
+  EXPECT_NEAR(eu("recommender.jsonc", "always_comedy", json::array({follow("H", "addict", {1})}), "basic"),
+              1.0, kTol);
   // w^H = {0}: H is watch there under both: 0.5 < 1.
-  EXPECT_NEAR(eu("recommender.jsonc", "always_comedy", json::array({follow("H", "addict", {0})}), "basic"), 0.5,
-              kTol);
+  EXPECT_NEAR(eu("recommender.jsonc", "always_comedy", json::array({follow("H", "addict", {0})}), "basic"),
+              0.5, kTol);
   // pi_hat = always_drama, w^H = {0}: 1.
-  EXPECT_NEAR(eu("recommender.jsonc", "always_drama", json::array({follow("H", "addict", {0})}), "basic"), 1.0,
-              kTol);
+  EXPECT_NEAR(eu("recommender.jsonc", "always_drama", json::array({follow("H", "addict", {0})}), "basic"),
+              1.0, kTol);
 }
 
 TEST(ExampleRecommenderAsleep, SleepingUserIsExogenousLuck) {

@@ -36,8 +36,8 @@ std::string repeat(std::string_view s, int times) {
 std::string show(const std::vector<Error>& errors) {
   std::string s;
   for (const Error& e : errors)
-    s += "\n  " + e.id + " [" + std::to_string(e.begin) + ", " + std::to_string(e.end) +
-         "): " + e.message + (e.hint.empty() ? "" : " (hint: " + e.hint + ")");
+    s += "\n  " + e.id + " [" + std::to_string(e.begin) + ", " + std::to_string(e.end) + "): " + e.message +
+         (e.hint.empty() ? "" : " (hint: " + e.hint + ")");
   return s;
 }
 
@@ -426,24 +426,20 @@ TEST(ExpressionSyntaxError, EmptyExpression) {
 }
 
 TEST(ExpressionSyntaxError, UnclosedParenthesisNamesWhereItOpened) {
-  expect_error(error_of("(1 + 2"), "expr.syntax", 6, 6,
-               "expected ')' to close the '(' at character 1");
+  expect_error(error_of("(1 + 2"), "expr.syntax", 6, 6, "expected ')' to close the '(' at character 1");
   expect_error(error_of("2 * (1 + (2) 3"), "expr.syntax", 13, 14,
                "expected ')' to close the '(' at character 5");
   // Characters, not bytes: 'é' takes two bytes.
-  expect_error(error_of("'é' == (X"), "expr.syntax", 10, 10,
-               "expected ')' to close the '(' at character 8");
+  expect_error(error_of("'é' == (X"), "expr.syntax", 10, 10, "expected ')' to close the '(' at character 8");
 }
 
 TEST(ExpressionSyntaxError, LeftoverTokens) {
-  expect_error(error_of("3 x"), "expr.syntax", 2, 3, "unexpected 'x'",
-               "is an operator missing before it?");
+  expect_error(error_of("3 x"), "expr.syntax", 2, 3, "unexpected 'x'", "is an operator missing before it?");
   expect_error(error_of("1 2"), "expr.syntax", 2, 3, "unexpected number 2",
                "is an operator missing before it?");
   expect_error(error_of("X 'east'"), "expr.syntax", 2, 8, "unexpected label 'east'",
                "is an operator missing before it?");
-  expect_error(error_of("(1))"), "expr.syntax", 3, 4, "unexpected ')'",
-               "there is no '(' for it to close");
+  expect_error(error_of("(1))"), "expr.syntax", 3, 4, "unexpected ')'", "there is no '(' for it to close");
   expect_error(error_of("B : 1"), "expr.syntax", 2, 3, "unexpected ':'",
                "':' belongs to a conditional: c ? a : b");
 }
@@ -457,8 +453,7 @@ TEST(ExpressionSyntaxError, StrayCharactersWithHints) {
   expect_error(error_of("X == ‘east’"), "expr.syntax", 5, 8, "unexpected '‘'",
                "write labels in straight quotes: 'east'");
   expect_error(error_of("N \x01"), "expr.syntax", 2, 3, "unexpected control character (code 1)");
-  expect_error(error_of("N \xff"), "expr.syntax", 2, 3,
-               "unexpected byte 255, which is not valid UTF-8");
+  expect_error(error_of("N \xff"), "expr.syntax", 2, 3, "unexpected byte 255, which is not valid UTF-8");
 }
 
 TEST(ExpressionSyntaxError, BrokenLabels) {
@@ -475,15 +470,14 @@ TEST(ExpressionSyntaxError, NumberOutOfRange) {
 }
 
 TEST(ExpressionSyntaxError, IncompleteConditional) {
-  expect_error(error_of("N > 1 ? 1"), "expr.syntax", 9, 9,
-               "expected ':' to go with the '?' at character 7", "a conditional reads c ? a : b");
-  expect_error(error_of("B ? 1 ,"), "expr.syntax", 6, 7,
-               "expected ':' to go with the '?' at character 3", "a conditional reads c ? a : b");
+  expect_error(error_of("N > 1 ? 1"), "expr.syntax", 9, 9, "expected ':' to go with the '?' at character 7",
+               "a conditional reads c ? a : b");
+  expect_error(error_of("B ? 1 ,"), "expr.syntax", 6, 7, "expected ':' to go with the '?' at character 3",
+               "a conditional reads c ? a : b");
 }
 
 TEST(ExpressionSyntaxError, BadCalls) {
-  expect_error(error_of("min"), "expr.syntax", 0, 3, "`min` is a function",
-               "call it like min(...)");
+  expect_error(error_of("min"), "expr.syntax", 0, 3, "`min` is a function", "call it like min(...)");
   expect_error(error_of("min(1)"), "expr.syntax", 0, 6, "`min` needs at least 2 arguments, not 1");
   expect_error(error_of("max()"), "expr.syntax", 0, 5, "`max` needs at least 2 arguments, not 0");
   expect_error(error_of("abs(1, 2)"), "expr.syntax", 0, 9, "`abs` needs 1 argument, not 2");
@@ -539,8 +533,7 @@ TEST(ExpressionSyntaxError, LongFlatExpressionsAreNotNested) {
 
   // A lookup written as a chain of conditionals.
   std::string lookup;
-  for (int i = 0; i < 5000; ++i)
-    lookup += "N == " + std::to_string(i) + " ? " + std::to_string(i) + " : ";
+  for (int i = 0; i < 5000; ++i) lookup += "N == " + std::to_string(i) + " ? " + std::to_string(i) + " : ";
   lookup += "-1";
   int one[] = {0, 1, 0, 0};
   EXPECT_EQ(compiled(lookup).evaluate(one), Outcome(1.0));
@@ -596,11 +589,9 @@ TEST(ExpressionUnknownOutcome, LabelComparedWithASymbol) {
   EXPECT_EQ(esat.end, 11u);
   EXPECT_EQ(esat.message, "'esat' is not an outcome of X (its outcomes are 'east', 'west')");
   expect_error(error_of("X == 'eas'"), "expr.unknown_outcome", 5, 10,
-               "'eas' is not an outcome of X (its outcomes are 'east', 'west')",
-               "did you mean \"east\"?");
+               "'eas' is not an outcome of X (its outcomes are 'east', 'west')", "did you mean \"east\"?");
   expect_error(error_of("'West' != X"), "expr.unknown_outcome", 0, 6,
-               "'West' is not an outcome of X (its outcomes are 'east', 'west')",
-               "did you mean \"west\"?");
+               "'West' is not an outcome of X (its outcomes are 'east', 'west')", "did you mean \"west\"?");
   expect_error(error_of("noise == 'north'"), "expr.unknown_outcome", 9, 16,
                "'north' is not an outcome of noise (its outcomes are 'lucky', 'unlucky')");
 }
@@ -637,10 +628,8 @@ TEST(ExpressionUnknownOutcome, OnlyLabelsComparedWithSymbolsAreChecked) {
 TEST(ExpressionTypeMismatch, ArithmeticNeedsNumbers) {
   expect_error(error_of("'east' + 1"), "expr.type_mismatch", 0, 6,
                "`+` needs numbers, but 'east' is a label");
-  expect_error(error_of("N - B"), "expr.type_mismatch", 4, 5,
-               "`-` needs numbers, but B is a boolean");
-  expect_error(error_of("N * 2 / X"), "expr.type_mismatch", 8, 9,
-               "`/` needs numbers, but X is a label");
+  expect_error(error_of("N - B"), "expr.type_mismatch", 4, 5, "`-` needs numbers, but B is a boolean");
+  expect_error(error_of("N * 2 / X"), "expr.type_mismatch", 8, 9, "`/` needs numbers, but X is a label");
   expect_error(error_of("-X"), "expr.type_mismatch", 1, 2, "`-` needs a number, but X is a label");
   expect_error(error_of("(N > 1) * 2"), "expr.type_mismatch", 0, 7,
                "`*` needs numbers, but `(N > 1)` is a boolean");
@@ -650,8 +639,7 @@ TEST(ExpressionTypeMismatch, OrderingNeedsNumbers) {
   expect_error(error_of("X < 'west'"), "expr.type_mismatch", 0, 10,
                "`<` needs numbers, but X is a label and 'west' is a label",
                "labels compare only with == and !=");
-  expect_error(error_of("N >= B"), "expr.type_mismatch", 5, 6,
-               "`>=` needs numbers, but B is a boolean");
+  expect_error(error_of("N >= B"), "expr.type_mismatch", 5, 6, "`>=` needs numbers, but B is a boolean");
 }
 
 TEST(ExpressionTypeMismatch, EqualityNeedsOneType) {
@@ -662,10 +650,8 @@ TEST(ExpressionTypeMismatch, EqualityNeedsOneType) {
 }
 
 TEST(ExpressionTypeMismatch, ConnectivesNeedBooleans) {
-  expect_error(error_of("B && N"), "expr.type_mismatch", 5, 6,
-               "`&&` needs booleans, but N is a number");
-  expect_error(error_of("N > 1 or X"), "expr.type_mismatch", 9, 10,
-               "`or` needs booleans, but X is a label");
+  expect_error(error_of("B && N"), "expr.type_mismatch", 5, 6, "`&&` needs booleans, but N is a number");
+  expect_error(error_of("N > 1 or X"), "expr.type_mismatch", 9, 10, "`or` needs booleans, but X is a label");
   expect_error(error_of("!N"), "expr.type_mismatch", 1, 2, "`!` needs a boolean, but N is a number",
                "`!` applies to what directly follows it: write ! (a == b)");
 }
@@ -692,23 +678,19 @@ TEST(ExpressionTypeMismatch, Conditionals) {
 }
 
 TEST(ExpressionTypeMismatch, FunctionsNeedNumbers) {
-  expect_error(error_of("min(N, X)"), "expr.type_mismatch", 7, 8,
-               "`min` needs numbers, but X is a label");
-  expect_error(error_of("abs(B)"), "expr.type_mismatch", 4, 5,
-               "`abs` needs a number, but B is a boolean");
+  expect_error(error_of("min(N, X)"), "expr.type_mismatch", 7, 8, "`min` needs numbers, but X is a label");
+  expect_error(error_of("abs(B)"), "expr.type_mismatch", 4, 5, "`abs` needs a number, but B is a boolean");
 }
 
 TEST(ExpressionTypeMismatch, InListOfAnotherType) {
-  expect_error(
-      error_of("N in ['east']"), "expr.type_mismatch", 6, 12,
-      "`in` needs list items of the same type as its left side, but 'east' is a label and N "
-      "is a number");
+  expect_error(error_of("N in ['east']"), "expr.type_mismatch", 6, 12,
+               "`in` needs list items of the same type as its left side, but 'east' is a label and N "
+               "is a number");
 }
 
 TEST(ExpressionTypeMismatch, LongSubexpressionsAreShortened) {
   Error e = error_of("(N + N + N + N + N + N + N + N + N + N + N > 1) * 2");
-  EXPECT_EQ(e.message,
-            "`*` needs numbers, but `(N + N + N + N + N + N + N + N + N + ...` is a boolean");
+  EXPECT_EQ(e.message, "`*` needs numbers, but `(N + N + N + N + N + N + N + N + N + ...` is a boolean");
 }
 
 // ---------------------------------------------------------------------------------------------

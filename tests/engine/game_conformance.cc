@@ -77,7 +77,8 @@ std::vector<std::string> play(const Game& game, std::uint64_t seed, std::vector<
         if (step % 2 == 0) {
           joint[a] = policy.sample(*s, i, rng);
         } else {
-          joint[a] = space.decode(static_cast<std::int64_t>(rng.uniform() * static_cast<double>(space.size())));
+          joint[a] =
+              space.decode(static_cast<std::int64_t>(rng.uniform() * static_cast<double>(space.size())));
         }
         EXPECT_TRUE(space.contains(joint[a]));
         EXPECT_EQ(space.encode(space.decode(space.encode(joint[a]))), space.encode(joint[a]));
@@ -138,7 +139,8 @@ void check_conformance(const Game& game, int plays, std::uint64_t seed) {
     for (int d = 0; d < draws; ++d) ++counts[policy.sample(*s, acting[a], rng)];
     for (const auto& [x, q] : dist) {
       double f = static_cast<double>(counts[x]) / draws;
-      EXPECT_NEAR(f, q, 5 * std::sqrt(q * (1 - q) / draws) + 1e-9) << "sampling does not follow the distribution";
+      EXPECT_NEAR(f, q, 5 * std::sqrt(q * (1 - q) / draws) + 1e-9)
+          << "sampling does not follow the distribution";
     }
   }
 }

@@ -51,7 +51,12 @@ std::vector<Entry> paper_table() {
   for (int a = 0; a < 4; ++a) {
     for (int b = 0; b < 4; ++b) {
       for (int c = 0; c < 4; ++c) {
-        out.push_back({first[a], second[a], first[b], second[b], first[c], second[c],
+        out.push_back({first[a],
+                       second[a],
+                       first[b],
+                       second[b],
+                       first[c],
+                       second[c],
                        {table[a][b][c][0], table[a][b][c][1], table[a][b][c][2]}});
       }
     }
@@ -101,9 +106,9 @@ TEST(GameCop, BlamingBothIsTheDominantOneShotAnnouncement) {
 }
 
 TEST(GameCop, PassesTheConformanceTest) {
-  CopGame standard({Personality::kConArtist, Personality::kSimplePerson, Personality::kPolitician},
-                   default_cop_names({Personality::kConArtist, Personality::kSimplePerson, Personality::kPolitician}),
-                   4);
+  CopGame standard(
+      {Personality::kConArtist, Personality::kSimplePerson, Personality::kPolitician},
+      default_cop_names({Personality::kConArtist, Personality::kSimplePerson, Personality::kPolitician}), 4);
   testing::check_conformance(standard);
   CopGame short_game({Personality::kPolitician, Personality::kSimplePerson, Personality::kPolitician},
                      {"a", "b", "c"}, 1);
@@ -111,7 +116,8 @@ TEST(GameCop, PassesTheConformanceTest) {
 }
 
 TEST(GameCop, SerialisedStatesReadBack) {
-  CopGame game({Personality::kConArtist, Personality::kSimplePerson, Personality::kPolitician}, {"a", "b", "c"}, 1);
+  CopGame game({Personality::kConArtist, Personality::kSimplePerson, Personality::kPolitician},
+               {"a", "b", "c"}, 1);
   std::string error;
   // Blames as bit sets: a blames b and c (6), b blames a and c (5), c blames a and b (3).
   auto s = game.deserialise("cop order=0 talk=01p,12m,20x blames=653", &error);
@@ -121,7 +127,8 @@ TEST(GameCop, SerialisedStatesReadBack) {
   EXPECT_EQ(cop.received(1, 0, static_cast<int>(Signal::kPropose)), 1);
   EXPECT_EQ(cop.received(0, 2, static_cast<int>(Signal::kAccuse)), 1);
   for (int i = 0; i < 3; ++i) EXPECT_EQ(cop.years(i), 20);
-  EXPECT_FALSE(game.deserialise("cop order=0 talk=01p,12m,20x blames=663", &error)) << "b cannot blame itself";
+  EXPECT_FALSE(game.deserialise("cop order=0 talk=01p,12m,20x blames=663", &error))
+      << "b cannot blame itself";
   EXPECT_FALSE(game.deserialise("cop order=0 talk=10p", &error)) << "b does not speak first in order 0";
   EXPECT_FALSE(game.deserialise("cop order=9", &error));
 }
@@ -144,10 +151,11 @@ struct PaperSetup {
 // only 7, the politician only 2; the simple person blames the con-artist only 33, the politician only
 // 5, both 2; the politician blames the con-artist only 35, the simple person only 5.
 const PaperSetup kStandard = {{Personality::kConArtist, Personality::kSimplePerson, Personality::kPolitician},
-                         {{0, 7, 2, 31}, {0, 33, 5, 2}, {0, 35, 5, 0}}};
+                              {{0, 7, 2, 31}, {0, 33, 5, 2}, {0, 35, 5, 0}}};
 // Politician A, simple person, politician B.
-const PaperSetup kTwoPoliticians = {{Personality::kPolitician, Personality::kSimplePerson, Personality::kPolitician},
-                               {{3, 21, 14, 2}, {3, 20, 17, 0}, {6, 18, 16, 0}}};
+const PaperSetup kTwoPoliticians = {
+    {Personality::kPolitician, Personality::kSimplePerson, Personality::kPolitician},
+    {{3, 21, 14, 2}, {3, 20, 17, 0}, {6, 18, 16, 0}}};
 
 // The paper's counts come from 40 games per setup, so a count has a binomial standard deviation of
 // up to √(40·¼) ≈ 3.2 games: a policy that is right would still miss by several games. The test asks
@@ -164,8 +172,8 @@ TEST(GameCop, PersonalitiesAreCalibratedAgainstTheAnnouncementCountsOfAppendixA4
         double expected = 40 * freq[i][a], observed = setup->counts[i][a];
         double sd = std::sqrt(40 * freq[i][a] * (1 - freq[i][a]));
         chi_square += (observed - expected) * (observed - expected) / std::max(expected, 0.5);
-        std::printf("  %-16s blames %-11s observed %4.0f expected %5.1f (sd %.1f)\n", game.player_name(i).c_str(),
-                    labels[a], observed, expected, sd);
+        std::printf("  %-16s blames %-11s observed %4.0f expected %5.1f (sd %.1f)\n",
+                    game.player_name(i).c_str(), labels[a], observed, expected, sd);
         EXPECT_LE(std::abs(observed - expected), 2 * sd + 1)
             << game.player_name(i) << " blames " << labels[a] << ": observed " << observed << ", expected "
             << expected;
@@ -210,7 +218,8 @@ TEST(GameCop, PoliciesFollowTheDocumentedFormulas) {
           for (int r = 0; r < 2; ++r) {
             double t = s.trust(i, r == 0 ? j : k);
             for (int g = 0; g < 5; ++g) {
-              double x = std::exp(q.message_bias[g] + q.recipient_trust * t + q.friendliness * t * friendly[g]);
+              double x =
+                  std::exp(q.message_bias[g] + q.recipient_trust * t + q.friendliness * t * friendly[g]);
               expected[Action{r, g}] = x;
               total += x;
             }
@@ -219,7 +228,8 @@ TEST(GameCop, PoliciesFollowTheDocumentedFormulas) {
           double tj = s.trust(i, j), tk = s.trust(i, k);
           double pj = s.proposals(i, k), pk = s.proposals(i, j);
           double logit[4] = {q.none, q.one + q.trust_gap * (tk - tj) + q.proposal * pj,
-                             q.one + q.trust_gap * (tj - tk) + q.proposal * pk, q.both - q.both_trust * (tj + tk)};
+                             q.one + q.trust_gap * (tj - tk) + q.proposal * pk,
+                             q.both - q.both_trust * (tj + tk)};
           for (int x = 0; x < 4; ++x) {
             expected[Action{x & 1, x >> 1}] = std::exp(logit[x]);
             total += std::exp(logit[x]);

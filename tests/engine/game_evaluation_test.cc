@@ -84,7 +84,8 @@ TEST(GameEvaluation, CounterfactualPicksTheBestScoringFeasibleActionByExactUtili
   EXPECT_GE(chosen_score, best_score - 3 * r.counterfactual.standard_error[2] * std::sqrt(2.0));
   EXPECT_EQ(r.counterfactual.mean.size(), 3u);
   // A query no action can meet: no counterfactual, with the reason, never the original.
-  Counterfactual none = counterfactual(game, *s, 2, explained, {not_propose, {1, static_cast<int>(Signal::kPropose), true}}, o);
+  Counterfactual none =
+      counterfactual(game, *s, 2, explained, {not_propose, {1, static_cast<int>(Signal::kPropose), true}}, o);
   EXPECT_FALSE(none.best);
   EXPECT_FALSE(none.reason.empty());
 }

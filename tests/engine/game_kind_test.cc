@@ -66,9 +66,9 @@ TEST(GameKind, CopFileAnswersSbueWithAlternativesAndTheExactValueWhereSmall) {
   Diagnostics d;
   auto model = read(example("cop.jsonc"), &d);
   ASSERT_TRUE(model);
-  json r = run(*model, "sbue", {{"state", "politician speaks first"},
-                                {"action", {"simple-person", "propose"}},
-                                {"rollouts", 4000}});
+  json r = run(
+      *model, "sbue",
+      {{"state", "politician speaks first"}, {"action", {"simple-person", "propose"}}, {"rollouts", 4000}});
   EXPECT_EQ(r["player"], "politician");
   EXPECT_EQ(r["actions"][0]["explained"], true);
   EXPECT_EQ(r["actions"][0]["action"]["signal"], "propose");
@@ -90,7 +90,8 @@ TEST(GameKind, SicaMarksUndefinedCorrelationsWithAReasonNeverZero) {
   // The bystander's payoff never varies: its row and column are undefined.
   auto model = read(R"({"kind": "game", "players": ["a", "b", "c"],
     "stages": [{"name": "s", "players": ["a"], "actions": {"x": ["l", "r"]}}],
-    "payoffs": {"a": "s_a == 'l' ? 1 : 0", "b": "s_a == 'l' ? 0 : 1", "c": "3"}})", &d);
+    "payoffs": {"a": "s_a == 'l' ? 1 : 0", "b": "s_a == 'l' ? 0 : 1", "c": "3"}})",
+                    &d);
   ASSERT_TRUE(model) << d.items()[0].message;
   json r = run(*model, "sica", {{"rollouts", 1000}});
   EXPECT_NEAR(r["correlation"][0][1].get<double>(), -1.0, 1e-12);
@@ -144,10 +145,12 @@ struct Mistake {
 TEST(GameKind, MistakesAreReportedWithIdsAndPositions) {
   const Mistake mistakes[] = {
       {"{\"kind\": \"game\", \"builtin\": \"prison\"}", "game.unknown_builtin", 1},
-      {"{\"kind\": \"game\", \"builtin\": \"communicate-out-of-prison\",\n \"personalities\": [\"con-artist\", "
+      {"{\"kind\": \"game\", \"builtin\": \"communicate-out-of-prison\",\n \"personalities\": "
+       "[\"con-artist\", "
        "\"saint\", \"politician\"]}",
        "game.unknown_personality", 2},
-      {"{\"kind\": \"game\", \"builtin\": \"communicate-out-of-prison\",\n \"rounds\": 11}", "game.bad_rounds", 2},
+      {"{\"kind\": \"game\", \"builtin\": \"communicate-out-of-prison\",\n \"rounds\": 11}",
+       "game.bad_rounds", 2},
       {"{\"kind\": \"game\", \"players\": [\"a\"],\n \"stages\": [{\"name\": \"s\", \"players\": [\"b\"], "
        "\"actions\": {\"x\": [1]}}], \"payoffs\": {\"a\": \"1\"}}",
        "game.unknown_player", 2},
@@ -158,16 +161,19 @@ TEST(GameKind, MistakesAreReportedWithIdsAndPositions) {
        "\"t\": 0.4}}], \"payoffs\": {\"a\": \"1\"}}",
        "model.bad_probability", 1},
       {"{\"kind\": \"game\", \"players\": [\"a\"], \"stages\": [{\"name\": \"s\", \"players\": [\"a\"], "
-       "\"actions\": {\"x\": [1, 2]}}],\n \"payoffs\": {\"a\": \"s_a\"},\n \"policies\": {\"a\": {\"s\": {\"1\": "
+       "\"actions\": {\"x\": [1, 2]}}],\n \"payoffs\": {\"a\": \"s_a\"},\n \"policies\": {\"a\": {\"s\": "
+       "{\"1\": "
        "0.5, \"3\": 0.5}}}}",
        "game.unknown_choice", 3},
       {"{\"kind\": \"game\", \"players\": [\"a\"], \"stages\": [{\"name\": \"s\", \"players\": [\"a\"], "
-       "\"actions\": {\"x\": [1, 2]}}],\n \"payoff_table\": [{\"given\": {\"s_a\": 1}, \"payoffs\": {\"a\": 3}}]}",
+       "\"actions\": {\"x\": [1, 2]}}],\n \"payoff_table\": [{\"given\": {\"s_a\": 1}, \"payoffs\": {\"a\": "
+       "3}}]}",
        "game.uncovered_payoff", 2},
       {"{\"kind\": \"game\", \"players\": [\"a\"], \"stages\": [{\"name\": \"s\", \"players\": [\"a\"], "
        "\"actions\": {\"x\": [1, 2]}}],\n \"payoffs\": {\"a\": \"1 / (s_a - 1)\"}}",
        "game.bad_payoff", 2},
-      {"{\"kind\": \"game\", \"builtin\": \"communicate-out-of-prison\",\n \"states\": {\"x\": [\"nobody > a\"]}}",
+      {"{\"kind\": \"game\", \"builtin\": \"communicate-out-of-prison\",\n \"states\": {\"x\": [\"nobody > "
+       "a\"]}}",
        "game.bad_state", 2},
       {"{\"kind\": \"game\", \"players\": [\"a\"], \"stages\": [{\"name\": \"s\", \"players\": [\"a\"], "
        "\"order\": \"sometimes\",\n \"actions\": {\"x\": [1]}}], \"payoffs\": {\"a\": \"1\"}}",
@@ -198,7 +204,8 @@ TEST(GameKind, RequestsNamingUnknownThingsAreRefused) {
   ASSERT_TRUE(model);
   EXPECT_THROW(run(*model, "sbue", {{"state", "politician speaks frist"}}), RequestError);
   EXPECT_THROW(run(*model, "sbue", {}), RequestError) << "the start is a chance node";
-  EXPECT_THROW(run(*model, "sbue", {{"state", "politician speaks first"}, {"player", "con-artist"}}), RequestError);
+  EXPECT_THROW(run(*model, "sbue", {{"state", "politician speaks first"}, {"player", "con-artist"}}),
+               RequestError);
   EXPECT_THROW(run(*model, "sbue", {{"state", "politician speaks first"}, {"action", {"judge", "propose"}}}),
                RequestError);
 }
@@ -220,9 +227,15 @@ TEST(GameKind, DamagedFilesAreReadOrRefusedNeverCrash) {
       for (int edit = 0; edit < 3; ++edit) {
         std::size_t at = static_cast<std::size_t>(rng.uniform() * static_cast<double>(broken.size()));
         switch (static_cast<int>(rng.uniform() * 3)) {
-          case 0: broken.erase(at, 1); break;
-          case 1: broken.insert(at, 1, broken[at]); break;
-          default: std::swap(broken[at], broken[(at + 7) % broken.size()]); break;
+          case 0:
+            broken.erase(at, 1);
+            break;
+          case 1:
+            broken.insert(at, 1, broken[at]);
+            break;
+          default:
+            std::swap(broken[at], broken[(at + 7) % broken.size()]);
+            break;
         }
       }
       Diagnostics d;
@@ -239,12 +252,14 @@ TEST(GameKind, DamagedFilesAreReadOrRefusedNeverCrash) {
 TEST(GameKind, UserGamesRefuseStagesWithoutOrWithRepeatedPlayers) {
   Diagnostics d;
   EXPECT_FALSE(read(R"({"kind": "game", "players": ["a"], "stages": [{"name": "s", "players": [],
-    "actions": {"x": [1]}}], "payoffs": {"a": "1"}})", &d));
+    "actions": {"x": [1]}}], "payoffs": {"a": "1"}})",
+                    &d));
   ASSERT_FALSE(d.empty());
   EXPECT_EQ(d.items()[0].id, "game.bad_players");
   Diagnostics twice;
   EXPECT_FALSE(read(R"({"kind": "game", "players": ["a"], "stages": [{"name": "s", "players": ["a", "a"],
-    "actions": {"x": [1]}}], "payoffs": {"a": "1"}})", &twice));
+    "actions": {"x": [1]}}], "payoffs": {"a": "1"}})",
+                    &twice));
   ASSERT_FALSE(twice.empty());
   EXPECT_EQ(twice.items()[0].id, "game.duplicate_name");
 }

@@ -16,7 +16,9 @@ const std::array<Personality, 3> kStandard = {Personality::kConArtist, Personali
 const std::array<Personality, 3> kTwoPoliticians = {Personality::kPolitician, Personality::kSimplePerson,
                                                     Personality::kPolitician};
 
-CopGame make(const std::array<Personality, 3>& p, int rounds = 4) { return CopGame(p, default_cop_names(p), rounds); }
+CopGame make(const std::array<Personality, 3>& p, int rounds = 4) {
+  return CopGame(p, default_cop_names(p), rounds);
+}
 
 std::unique_ptr<State> at(const Game& game, const char* text) {
   std::string error;
@@ -96,7 +98,8 @@ TEST(GameMethods, SicaIsMoreBalancedWithTwoPoliticiansAndASimplePerson) {
   o.rollouts = 20000;
   auto spread = [&](const CopGame& game) {
     Sica r = sica(game, *game.initial_state(), o);
-    double a = cell(r.correlation, 3, 0, 1), b = cell(r.correlation, 3, 0, 2), c = cell(r.correlation, 3, 1, 2);
+    double a = cell(r.correlation, 3, 0, 1), b = cell(r.correlation, 3, 0, 2),
+           c = cell(r.correlation, 3, 1, 2);
     std::printf("  SICA %s: %.3f %.3f %.3f\n", game.player_name(0).c_str(), a, b, c);
     return std::max({a, b, c}) - std::min({a, b, c});
   };
@@ -115,11 +118,12 @@ TEST(GameMethods, AFriendlyMessageScoresBetterThanAHostileOneForSenderAndReceive
   Sbue friendly = sbue(game, *s, politician, Action{1, static_cast<int>(Signal::kPropose)}, o);
   Sbue hostile = sbue(game, *s, politician, Action{1, static_cast<int>(Signal::kAccuse)}, o);
   for (int i = 0; i < 3; ++i) {
-    std::printf("  %s: friendly %.2f ± %.2f, hostile %.2f ± %.2f\n", game.player_name(i).c_str(), friendly.mean[i],
-                friendly.standard_error[i], hostile.mean[i], hostile.standard_error[i]);
+    std::printf("  %s: friendly %.2f ± %.2f, hostile %.2f ± %.2f\n", game.player_name(i).c_str(),
+                friendly.mean[i], friendly.standard_error[i], hostile.mean[i], hostile.standard_error[i]);
   }
   for (int i : {simple, politician}) {
-    EXPECT_GT(friendly.mean[i] - hostile.mean[i], 3 * (friendly.standard_error[i] + hostile.standard_error[i]))
+    EXPECT_GT(friendly.mean[i] - hostile.mean[i],
+              3 * (friendly.standard_error[i] + hostile.standard_error[i]))
         << game.player_name(i);
   }
 }

@@ -117,10 +117,9 @@ TEST(GraphTest, FindCycleIgnoresCrossEdgesIntoFinishedVariables) {
 enum Student { kDifficulty, kIntelligence, kGrade, kSat, kLetter, kStudentSize };
 
 Graph StudentNetwork() {
-  return FromEdges(kStudentSize, {{kDifficulty, kGrade},
-                                  {kIntelligence, kGrade},
-                                  {kIntelligence, kSat},
-                                  {kGrade, kLetter}});
+  return FromEdges(
+      kStudentSize,
+      {{kDifficulty, kGrade}, {kIntelligence, kGrade}, {kIntelligence, kSat}, {kGrade, kLetter}});
 }
 
 TEST(GraphTest, AncestorsAreStrictAndSorted) {
@@ -207,8 +206,7 @@ TEST(GraphTest, DirectedPathsOnACyclicGraphAreSimple) {
 enum Incentive { kD, kX, kU, kZ, kW, kV, kOther, kOtherChild, kIncentiveSize };
 
 Graph IncentiveGraph() {
-  return FromEdges(kIncentiveSize,
-                   {{kD, kX}, {kX, kU}, {kZ, kX}, {kD, kW}, {kV, kU}, {kOther, kOtherChild}});
+  return FromEdges(kIncentiveSize, {{kD, kX}, {kX, kU}, {kZ, kX}, {kD, kW}, {kV, kU}, {kOther, kOtherChild}});
 }
 
 TEST(GraphTest, OnDirectedPathsKeepsOnlyVariablesBetweenSourceAndTargets) {
@@ -338,8 +336,7 @@ class BruteForce {
     for (const auto& [p, c] : edges) edge_[p][c] = true;
   }
 
-  bool Separated(const std::vector<int>& x, const std::vector<int>& y,
-                 const std::vector<int>& z) const {
+  bool Separated(const std::vector<int>& x, const std::vector<int>& y, const std::vector<int>& z) const {
     std::vector<bool> in_z(n_, false);
     for (int v : z) in_z[v] = true;
     for (int a : x) {

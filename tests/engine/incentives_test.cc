@@ -47,8 +47,8 @@ nlohmann::json incentives(const motive::scim::Scim& scim, const nlohmann::json& 
   return motive::incentives_analysis(scim, params, context);
 }
 
-using motive::scim::Graph;
 using motive::IncentiveWitness;
+using motive::scim::Graph;
 using motive::scim::Scim;
 using nlohmann::json;
 
@@ -76,7 +76,8 @@ std::string read_text(const std::filesystem::path& path) {
 }
 
 Scim example(const std::string& file, std::size_t model = 0) {
-  return read_model(read_text(std::filesystem::path(MOTIVE_SOURCE_DIR) / "examples" / "intention" / file), model);
+  return read_model(read_text(std::filesystem::path(MOTIVE_SOURCE_DIR) / "examples" / "intention" / file),
+                    model);
 }
 
 // A model with the given graph and trivial numbers: binary chance variables, decisions, and constant
@@ -211,8 +212,8 @@ TEST(IncentiveExamples, GradePredictorWithoutHighSchool) {
 // pycid's get_introduced_bias: the observation X is a collider of A and Z, so observing it makes A
 // informative about Y.
 TEST(IncentiveExamples, IntroducedBias) {
-  Scim scim =
-      graph_model({{"A", "X"}, {"Z", "X"}, {"Z", "Y"}, {"X", "D"}, {"X", "Y"}, {"D", "U"}, {"Y", "U"}}, {"D"}, {"U"});
+  Scim scim = graph_model(
+      {{"A", "X"}, {"Z", "X"}, {"Z", "Y"}, {"X", "D"}, {"X", "Y"}, {"D", "U"}, {"Y", "U"}}, {"D"}, {"U"});
   EXPECT_EQ(admitted(scim, "D", motive::admits_voi), (Names{"A", "X", "Z", "Y"}));
   IncentiveWitness a = motive::voi_witness(scim, index(scim, "D"), index(scim, "A"));
   // A -> X <- Z -> Y -> U: X is observed, which opens the collider.
@@ -222,13 +223,16 @@ TEST(IncentiveExamples, IntroducedBias) {
 
 // pycid's content recommender examples (admits_ici_list, admits_voc_list).
 TEST(IncentiveExamples, ContentRecommender) {
-  Scim scim = graph_model({{"O", "I"}, {"O", "M"}, {"M", "P"}, {"P", "I"}, {"I", "C"}, {"P", "C"}}, {"P"}, {"C"});
+  Scim scim =
+      graph_model({{"O", "I"}, {"O", "M"}, {"M", "P"}, {"P", "I"}, {"I", "C"}, {"P", "C"}}, {"P"}, {"C"});
   EXPECT_EQ(admitted(scim, "P", motive::admits_ici), (Names{"I", "C"}));
   EXPECT_TRUE(motive::admits_ici(scim, index(scim, "P"), index(scim, "P")));  // pycid counts D itself
   EXPECT_EQ(admitted(scim, "P", motive::admits_voc), (Names{"O", "I", "M", "C"}));
-  EXPECT_EQ(path_of(scim, motive::voc_witness(scim, index(scim, "P"), index(scim, "M"))), (Path{"M", "P", "C"}));
+  EXPECT_EQ(path_of(scim, motive::voc_witness(scim, index(scim, "P"), index(scim, "M"))),
+            (Path{"M", "P", "C"}));
 
-  Scim modified = graph_model({{"O", "I"}, {"O", "M"}, {"M", "P"}, {"P", "I"}, {"P", "C"}, {"M", "C"}}, {"P"}, {"C"});
+  Scim modified =
+      graph_model({{"O", "I"}, {"O", "M"}, {"M", "P"}, {"P", "I"}, {"P", "C"}, {"M", "C"}}, {"P"}, {"C"});
   EXPECT_EQ(admitted(modified, "P", motive::admits_voc), (Names{"O", "M", "C"}));
   EXPECT_FALSE(motive::admits_voc(modified, index(modified, "P"), index(modified, "I")));
 }
@@ -315,9 +319,9 @@ TEST(IncentiveExamples, TwoDecisions) {
 // pycid's get_insufficient_recall_cid and get_sequential_cid.
 TEST(IncentiveExamples, SufficientRecall) {
   EXPECT_FALSE(motive::sufficient_recall(graph_model({{"A", "U"}, {"B", "U"}}, {"A", "B"}, {"U"})));
-  EXPECT_TRUE(motive::sufficient_recall(
-      graph_model({{"S1", "D1"}, {"D1", "U1"}, {"S1", "U1"}, {"D1", "S2"}, {"S2", "D2"}, {"D2", "U2"}, {"S2", "U2"}},
-                  {"D1", "D2"}, {"U1", "U2"})));
+  EXPECT_TRUE(motive::sufficient_recall(graph_model(
+      {{"S1", "D1"}, {"D1", "U1"}, {"S1", "U1"}, {"D1", "S2"}, {"S2", "D2"}, {"D2", "U2"}, {"S2", "U2"}},
+      {"D1", "D2"}, {"U1", "U2"})));
   EXPECT_TRUE(motive::sufficient_recall(graph_model({{"D", "U"}}, {"D"}, {"U"})));
 }
 
@@ -428,8 +432,8 @@ TEST(IncentiveGallery, Recommender) {
 // Every gallery model: the ICI verdicts are exactly the variables on directed paths from a decision to
 // a utility, which is where the intention analysis can find intended outcomes (Theorems 17-18).
 TEST(IncentiveGallery, IntentionCriterionOnEveryExample) {
-  for (const auto& entry :
-       std::filesystem::directory_iterator(std::filesystem::path(MOTIVE_SOURCE_DIR) / "examples" / "intention")) {
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(MOTIVE_SOURCE_DIR) /
+                                                               "examples" / "intention")) {
     motive::Diagnostics diagnostics;
     auto file = motive::scim::read_scim_file(read_text(entry.path()), &diagnostics);
     ASSERT_TRUE(file.has_value()) << entry.path();
@@ -638,7 +642,8 @@ bool is_active_trail(const std::vector<std::vector<int>>& parents, const std::ve
   if (in_given(trail.front()) || in_given(trail.back())) return false;
   const auto children = children_from(parents);
   for (std::size_t i = 0; i + 1 < trail.size(); ++i)
-    if (!has_edge(parents, trail[i], trail[i + 1]) && !has_edge(parents, trail[i + 1], trail[i])) return false;
+    if (!has_edge(parents, trail[i], trail[i + 1]) && !has_edge(parents, trail[i + 1], trail[i]))
+      return false;
   for (std::size_t i = 1; i + 1 < trail.size(); ++i) {
     const int v = trail[i];
     const bool collider = has_edge(parents, trail[i - 1], v) && has_edge(parents, trail[i + 1], v);
@@ -672,7 +677,8 @@ TEST(IncentiveProperties, RandomModels) {
       const std::vector<int>& kept = reduction.parents(v);
       const std::set<int> full_set(s.parents[v].begin(), s.parents[v].end());
       const std::set<int> kept_set(kept.begin(), kept.end());
-      EXPECT_TRUE(std::includes(full_set.begin(), full_set.end(), kept_set.begin(), kept_set.end())) << "seed " << seed;
+      EXPECT_TRUE(std::includes(full_set.begin(), full_set.end(), kept_set.begin(), kept_set.end()))
+          << "seed " << seed;
       if (scim.variables[v].type != motive::scim::VariableType::kDecision) {
         EXPECT_EQ(full_set, kept_set) << "seed " << seed;
         continue;

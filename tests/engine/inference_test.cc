@@ -20,13 +20,15 @@
 
 namespace {
 
-using nlohmann::json;
 using motive::test::analyze;
 using motive::test::request;
+using nlohmann::json;
 
 constexpr double kAgree = 1e-12;
 
-bool agree(double a, double b) { return std::abs(a - b) <= kAgree * std::max({1.0, std::abs(a), std::abs(b)}); }
+bool agree(double a, double b) {
+  return std::abs(a - b) <= kAgree * std::max({1.0, std::abs(a), std::abs(b)});
+}
 
 // Every number in two results agrees, and everything else is equal, except the "method" fields.
 void expect_same(const json& a, const json& b, const std::string& where) {
@@ -89,7 +91,8 @@ TEST(Factor, MultipliesAndSumsInTheExpectationSemiring) {
 }
 
 // Both analyses by both methods, compared; returns how many both methods answered.
-int compare_methods(const std::string& text, json params, const std::string& model_name, const std::string& where) {
+int compare_methods(const std::string& text, json params, const std::string& model_name,
+                    const std::string& where) {
   int answered = 0;
   for (const char* analysis : {"expected_utility", "optimal_policies"}) {
     params["method"] = "enumerate";
@@ -97,7 +100,9 @@ int compare_methods(const std::string& text, json params, const std::string& mod
     params["method"] = "eliminate";
     json eliminated = request(text, analysis, params, model_name);
     EXPECT_EQ(enumerated.value("ok", false), eliminated.value("ok", false))
-        << where << " " << analysis << "\n" << enumerated.dump() << "\n" << eliminated.dump();
+        << where << " " << analysis << "\n"
+        << enumerated.dump() << "\n"
+        << eliminated.dump();
     if (!enumerated.value("ok", false)) {
       // The same refusal (a missing policy, a budget): not a matter of method.
       EXPECT_EQ(enumerated["diagnostics"][0]["id"], eliminated["diagnostics"][0]["id"]) << where;
@@ -115,11 +120,13 @@ int compare_methods(const std::string& text, json params, const std::string& mod
 TEST(Inference, AgreesWithEnumerationOnEveryExample) {
   int compared = 0;
   for (const char* folder : {"examples/intention", "examples/meg"}) {
-    for (const auto& entry : std::filesystem::directory_iterator(std::string(MOTIVE_SOURCE_DIR) + "/" + folder)) {
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::string(MOTIVE_SOURCE_DIR) + "/" + folder)) {
       std::string path = std::string(folder) + "/" + entry.path().filename().string();
       std::string text = motive::test::read_source_file(path);
       json described = request(text, "describe");
-      if (!described.value("ok", false) || !described["result"].contains("perfect_recall")) continue;  // a SCIM
+      if (!described.value("ok", false) || !described["result"].contains("perfect_recall"))
+        continue;  // a SCIM
       for (const json& model : described["result"]["models"]) {
         std::string name = model.get<std::string>();
         json d = analyze(text, "describe", json::object(), name);
@@ -155,8 +162,8 @@ TEST(Inference, AgreesOnAThousandRandomModels) {
       if (scim.variables[v].type != motive::test::RefType::kUtility) {
         int outcome = static_cast<int>(seed / 16 % scim.variables[v].domain.size());
         iv.hard[v] = outcome;
-        params["interventions"] =
-            json::array({{{"variable", scim.variables[v].name}, {"value", scim.variables[v].domain[outcome]}}});
+        params["interventions"] = json::array(
+            {{{"variable", scim.variables[v].name}, {"value", scim.variables[v].domain[outcome]}}});
         ++with_interventions;
       }
     }
@@ -217,7 +224,8 @@ TEST(Inference, AnswersModelsFarPastTheEnumerationBound) {
   EXPECT_NEAR(given_one["expected_utilities"]["0"].get<double>(), 1 - expected, 1e-12);
   EXPECT_EQ(given_one["optimal"], json::array({1}));
   EXPECT_EQ(optimal["named_policies"][0]["optimal"], true);
-  EXPECT_EQ(analyze(text, "describe")["settings"].get<double>(), std::pow(2.0, n)) << "X1's cpd has two pieces";
+  EXPECT_EQ(analyze(text, "describe")["settings"].get<double>(), std::pow(2.0, n))
+      << "X1's cpd has two pieces";
 
   // The settings-based analyses refuse, naming those that can answer.
   for (const char* analysis : {"settings", "intention", "policies"}) {
@@ -258,8 +266,9 @@ TEST(Inference, EliminationReportsProgressAndCanBeCancelled) {
 TEST(Inference, ChoosesEnumerationForSmallModelsAndRefusesEliminationUnderContextualInterventions) {
   std::string text = chain(3);
   EXPECT_EQ(analyze(text, "expected_utility")["method"], "enumerate");
-  json contextual = {{"interventions", json::array({{{"variable", "X2"}, {"value", 1}, {"settings", {0, 1}}}})},
-                     {"method", "eliminate"}};
+  json contextual = {
+      {"interventions", json::array({{{"variable", "X2"}, {"value", 1}, {"settings", {0, 1}}}})},
+      {"method", "eliminate"}};
   json r = request(text, "expected_utility", contextual);
   ASSERT_FALSE(r.value("ok", true));
   EXPECT_EQ(r["diagnostics"][0]["id"], "request.bad_parameter");

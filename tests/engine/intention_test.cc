@@ -22,9 +22,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstdint>
 #include <map>
 #include <random>
 #include <set>
@@ -51,9 +51,7 @@ double eq2_tolerance(double eu) { return 1e-9 * std::max(1.0, std::abs(eu)); }
 
 // ---- Requests ------------------------------------------------------------------------------------
 
-std::string example(const std::string& file) {
-  return read_source_file("examples/intention/" + file);
-}
+std::string example(const std::string& file) { return read_source_file("examples/intention/" + file); }
 
 // variable -> setting -> the alternatives the engine lists, in its order.
 using Verdicts = std::map<std::string, std::map<std::uint64_t, std::vector<std::string>>>;
@@ -94,12 +92,14 @@ std::string with_policy(const std::string& text, const std::string& model_name, 
                         const json& rules) {
   ojson doc = ojson::parse(text, nullptr, true, /*ignore_comments=*/true);
   ojson* target = &doc;
-  if (doc.contains("models")) target = model_name.empty() ? &doc["models"].begin().value() : &doc["models"][model_name];
+  if (doc.contains("models"))
+    target = model_name.empty() ? &doc["models"].begin().value() : &doc["models"][model_name];
   ojson rule_set = ojson::object();
   for (const auto& [decision, rows] : rules.items()) {
     ojson table = ojson::array();
     for (const json& row : rows)
-      table.push_back({{"given", ojson::parse(row.at("observation").dump())}, {"value", ojson::parse(row.at("action").dump())}});
+      table.push_back({{"given", ojson::parse(row.at("observation").dump())},
+                       {"value", ojson::parse(row.at("action").dump())}});
     rule_set[decision] = {{"table", table}};
   }
   (*target)["policies"][name] = rule_set;
@@ -107,10 +107,12 @@ std::string with_policy(const std::string& text, const std::string& model_name, 
 }
 
 // The text with only the named policies kept (of `model_name`, or of the only/first model).
-std::string keep_policies(const std::string& text, const std::string& model_name, const std::set<std::string>& keep) {
+std::string keep_policies(const std::string& text, const std::string& model_name,
+                          const std::set<std::string>& keep) {
   ojson doc = ojson::parse(text, nullptr, true, /*ignore_comments=*/true);
   ojson* target = &doc;
-  if (doc.contains("models")) target = model_name.empty() ? &doc["models"].begin().value() : &doc["models"][model_name];
+  if (doc.contains("models"))
+    target = model_name.empty() ? &doc["models"].begin().value() : &doc["models"][model_name];
   ojson policies = ojson::object();
   for (const auto& [name, rules] : (*target)["policies"].items())
     if (keep.count(name)) policies[name] = rules;
@@ -158,7 +160,8 @@ int check_witnesses(const std::string& text, const json& result, const std::stri
       std::string model = text;
       for (const json& r : result.at("reference"))
         if (r.at("name") == alternative && r.contains("rules"))
-          model = with_policy(text, model_name, "witness_alternative", r.at("rules")), alternative = "witness_alternative";
+          model = with_policy(text, model_name, "witness_alternative", r.at("rules")),
+          alternative = "witness_alternative";
       auto eu_of = [&](std::uint32_t mask) {
         std::map<std::string, std::vector<std::uint64_t>> by_variable;
         std::vector<std::string> order;
@@ -178,7 +181,8 @@ int check_witnesses(const std::string& text, const json& result, const std::stri
       std::uint32_t full = (std::uint32_t{1} << pairs.size()) - 1;
       EXPECT_NEAR(eu_of(full), rhs, 1e-9) << "rhs does not match the expected_utility analysis";
       for (std::uint32_t mask = 0; mask < full; ++mask)
-        EXPECT_LT(eu_of(mask), lhs - tol) << "a proper subset (mask " << mask << ") of the witness satisfies Eq. 2";
+        EXPECT_LT(eu_of(mask), lhs - tol)
+            << "a proper subset (mask " << mask << ") of the witness satisfies Eq. 2";
       ++checked;
     }
   }
@@ -284,11 +288,14 @@ TEST(IntentionExamples, CoffeeRobotEveryStepIntended) {
   EXPECT_EQ(s->at("witness").at("fixed"),
             json::parse(R"([{"variable": "E", "settings": [0], "values": ["made"]},
                             {"variable": "S", "settings": [0], "values": ["running"]}])"));
-  EXPECT_EQ(verdicts(idle), (Verdicts{{"E", {{0, {"idle"}}}}, {"S", {{0, {"idle"}}}}, {"C", {{0, {"idle"}}}}}));
+  EXPECT_EQ(verdicts(idle),
+            (Verdicts{{"E", {{0, {"idle"}}}}, {"S", {{0, {"idle"}}}}, {"C", {{0, {"idle"}}}}}));
   // Means-end consistency asked as a joint outcome: {E, S} relative to idle, but not {B, E}.
-  json es = analyze(text, "intention", {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"E", "S"}}});
+  json es = analyze(text, "intention",
+                    {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"E", "S"}}});
   EXPECT_EQ(query_results(es), (std::map<std::uint64_t, bool>{{0, true}}));
-  json be = analyze(text, "intention", {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"B", "E"}}});
+  json be = analyze(text, "intention",
+                    {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"B", "E"}}});
   EXPECT_EQ(query_results(be), (std::map<std::uint64_t, bool>{{0, false}}));
   EXPECT_EQ(check_witnesses(text, idle), 3);
 }
@@ -314,7 +321,8 @@ TEST(IntentionExamples, LouisSubjectiveModelUncleIntendedPedestrianNever) {
   EXPECT_EQ(query_results(p), (std::map<std::uint64_t, bool>{{0, false}, {1, false}}));
   EXPECT_EQ(p.at("query").at("results")[0].at("values").at("P"), "dies");
   // Nor jointly with the uncle's death.
-  json both = analyze(text, "intention", {{"policy", "execute_plan"}, {"outcomes", {"Unc", "P"}}}, "subjective");
+  json both =
+      analyze(text, "intention", {{"policy", "execute_plan"}, {"outcomes", {"Unc", "P"}}}, "subjective");
   EXPECT_EQ(query_results(both), (std::map<std::uint64_t, bool>{{0, false}, {1, false}}));
   // The objective model (one person) would call the death intended: why the subjective model matters.
   json o = analyze(text, "intention", {{"policy", "execute_plan"}}, "objective");
@@ -329,7 +337,8 @@ TEST(IntentionExamples, MultipleReasonsThreeBenefitsIntendedNewsletterNot) {
   std::vector<std::string> candidates = names(r.at("candidates"));
   std::sort(candidates.begin(), candidates.end());
   EXPECT_EQ(candidates, (std::vector<std::string>{"Help", "Image", "Tax"}));
-  EXPECT_EQ(verdicts(r), (Verdicts{{"Help", {{0, {"keep"}}}}, {"Image", {{0, {"keep"}}}}, {"Tax", {{0, {"keep"}}}}}));
+  EXPECT_EQ(verdicts(r),
+            (Verdicts{{"Help", {{0, {"keep"}}}}, {"Image", {{0, {"keep"}}}}, {"Tax", {{0, {"keep"}}}}}));
   // Each witness is a pair of benefits: 0 + 2 + 2 = 4 >= 3, while one alone gives 2 < 3.
   for (const char* v : {"Help", "Image", "Tax"}) {
     const json* e = entry_for(r, v, 0);
@@ -388,10 +397,17 @@ TEST(IntentionExamples, RecommenderBasicAddictivePolicyIntendsWatching) {
   for (const json& a : r.at("reference")) as_good[a.at("name")] = a.at("as_good");
   const std::string ca = "D(comedy)=comedy, D(drama)=addictive", da = "D(comedy)=drama, D(drama)=addictive",
                     ac = "D(comedy)=addictive, D(drama)=comedy", ad = "D(comedy)=addictive, D(drama)=drama";
-  EXPECT_EQ(as_good, (std::map<std::string, bool>{{"always_comedy", false}, {"help", true}, {ca, true},
-                                                  {"mismatch", false}, {"always_drama", false}, {da, false},
-                                                  {ac, false}, {ad, true}}));
-  EXPECT_EQ(verdicts(r), (Verdicts{{"H", {{0, {"mismatch", "always_drama", da}}, {1, {"always_comedy", "mismatch", ac}}}}}));
+  EXPECT_EQ(as_good, (std::map<std::string, bool>{{"always_comedy", false},
+                                                  {"help", true},
+                                                  {ca, true},
+                                                  {"mismatch", false},
+                                                  {"always_drama", false},
+                                                  {da, false},
+                                                  {ac, false},
+                                                  {ad, true}}));
+  EXPECT_EQ(
+      verdicts(r),
+      (Verdicts{{"H", {{0, {"mismatch", "always_drama", da}}, {1, {"always_comedy", "mismatch", ac}}}}}));
   EXPECT_EQ(entry_at(r, "H", 0).at("value"), "watch");
   EXPECT_EQ(entry_at(r, "H", 1).at("value"), "watch");
   EXPECT_EQ(check_witnesses(text, r, "basic"), 2);
@@ -415,7 +431,9 @@ TEST(IntentionExamples, RecommenderAsleepNothingIntendedWhileTheUserSleeps) {
   EXPECT_NEAR(r.at("expected_utility").get<double>(), 1.2, 1e-12);
   const std::string da = "D(comedy)=drama, D(drama)=addictive", ac = "D(comedy)=addictive, D(drama)=comedy";
   // Settings: 0 comedy/awake, 1 comedy/asleep, 2 drama/awake, 3 drama/asleep.
-  EXPECT_EQ(verdicts(r), (Verdicts{{"H", {{0, {"mismatch", "always_drama", da}}, {2, {"always_comedy", "mismatch", ac}}}}}));
+  EXPECT_EQ(
+      verdicts(r),
+      (Verdicts{{"H", {{0, {"mismatch", "always_drama", da}}, {2, {"always_comedy", "mismatch", ac}}}}}));
   EXPECT_EQ(entry_at(r, "H", 0).at("value"), "watch");
   EXPECT_EQ(entry_at(r, "H", 2).at("value"), "watch");
   EXPECT_EQ(check_witnesses(text, r, "asleep"), 2);
@@ -442,8 +460,6 @@ struct BruteModel {
   std::map<int, std::map<std::uint64_t, int>> pi_value;  // Y_pi(e), reference
 };
 
-
-
 // "Reasons" models, in the spirit of Examples 4 and 6 (several outcomes that together justify the
 // choice): a decision D (possibly observing a chance variable W), 2 to 4 chance variables X_i
 // downstream of D (each may also read an earlier X and a noise), utilities that each read one or
@@ -451,7 +467,9 @@ struct BruteModel {
 // reference evaluates it too, and as a model text of tables.
 RandomScim make_reasons_scim(std::uint32_t seed) {
   std::mt19937 rng(seed);
-  auto uniform = [&](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<std::uint32_t>(hi - lo + 1)); };
+  auto uniform = [&](int lo, int hi) {
+    return lo + static_cast<int>(rng() % static_cast<std::uint32_t>(hi - lo + 1));
+  };
   RandomScim out;
   out.seed = seed;
   RefScim& scim = out.reference;
@@ -499,7 +517,8 @@ RandomScim make_reasons_scim(std::uint32_t seed) {
   RefVariable d;
   d.name = "D";
   d.type = RefType::kDecision;
-  d.domain = uniform(0, 1) ? std::vector<std::string>{"act", "wait"} : std::vector<std::string>{"act", "wait", "half"};
+  d.domain = uniform(0, 1) ? std::vector<std::string>{"act", "wait"}
+                           : std::vector<std::string>{"act", "wait", "half"};
   if (w >= 0) d.parents = {w};
   int dec = add(d);
   scim.decisions = {dec};
@@ -510,7 +529,8 @@ RandomScim make_reasons_scim(std::uint32_t seed) {
     v.name = "X" + std::to_string(i);
     v.domain = {"no", "yes"};
     v.parents = {dec};
-    if (!xs.empty() && uniform(0, 2) == 0) v.parents.push_back(xs[uniform(0, static_cast<int>(xs.size()) - 1)]);
+    if (!xs.empty() && uniform(0, 2) == 0)
+      v.parents.push_back(xs[uniform(0, static_cast<int>(xs.size()) - 1)]);
     if (uniform(0, 4) == 0) noise(&v);
     // Mostly "yes" iff the decision is its first action (each X_i is a step the action brings about).
     for (const auto& k : rows(v)) v.table[k] = uniform(0, 3) == 0 ? uniform(0, 1) : (k[0] == 0 ? 1 : 0);
@@ -544,23 +564,26 @@ RandomScim make_reasons_scim(std::uint32_t seed) {
   // The text: tables throughout, in the order drawn.
   ojson variables = ojson::object();
   for (const RefVariable& v : scim.variables) {
-    ojson j = {{"type", v.type == RefType::kChance ? "chance" : v.type == RefType::kDecision ? "decision" : "utility"}};
+    ojson j = {{"type", v.type == RefType::kChance     ? "chance"
+                        : v.type == RefType::kDecision ? "decision"
+                                                       : "utility"}};
     ojson parents = ojson::array();
     for (int p : v.parents) parents.push_back(scim.variables[p].name);
     j["parents"] = parents;
     if (v.type != RefType::kUtility) j["domain"] = v.domain;
     if (v.type != RefType::kDecision) {
       if (!v.noise.empty())
-        j["noise"] = {{"n0", std::to_string(v.noise_weights[0]) + "/10"}, {"n1", std::to_string(v.noise_weights[1]) + "/10"}};
+        j["noise"] = {{"n0", std::to_string(v.noise_weights[0]) + "/10"},
+                      {"n1", std::to_string(v.noise_weights[1]) + "/10"}};
       ojson table = ojson::array();
       for (const auto& k : rows(v)) {
         ojson given = ojson::object();
-        for (std::size_t i = 0; i < v.parents.size(); ++i) given[scim.variables[v.parents[i]].name] = scim.variables[v.parents[i]].domain[k[i]];
+        for (std::size_t i = 0; i < v.parents.size(); ++i)
+          given[scim.variables[v.parents[i]].name] = scim.variables[v.parents[i]].domain[k[i]];
         if (!v.noise.empty()) given["noise"] = v.noise[k.back()];
         if (v.type == RefType::kChance)
           table.push_back({{"given", given}, {"value", v.domain[v.table.at(k)]}});
-        else
-          table.push_back({{"given", given}, {"value", static_cast<int>(v.utility.at(k))}});
+        else table.push_back({{"given", given}, {"value", static_cast<int>(v.utility.at(k))}});
       }
       j["table"] = table;
     }
@@ -638,7 +661,8 @@ bool make_brute_model(std::uint32_t seed, BruteModel* out) {
     for (int p : scim.variables[v].parents)
       if (!to_u[p]) to_u[p] = 1, stack.push_back(p);
   }
-  if (std::none_of(m.chance.begin(), m.chance.end(), [&](int y) { return from_d[y] && to_u[y]; })) return false;
+  if (std::none_of(m.chance.begin(), m.chance.end(), [&](int y) { return from_d[y] && to_u[y]; }))
+    return false;
   for (int y : m.chance)
     for (std::uint64_t e : m.settings) m.pairs.emplace_back(y, e);
   for (std::size_t k = 0; k < m.policies.size(); ++k) {
@@ -655,7 +679,8 @@ bool make_brute_model(std::uint32_t seed, BruteModel* out) {
   for (int y : m.chance) m.pi_value[y] = values_under(scim, m.policies[m.pi], {}, y);
   ojson doc = ojson::parse(m.random.text);  // ordered: the file order numbers the settings
   for (std::size_t k = 0; k < m.policies.size(); ++k)
-    doc["policies"][policy_name(k)] = {{scim.variables[m.decision].name, rule_json(scim, m.decision, m.policies[k])}};
+    doc["policies"][policy_name(k)] = {
+        {scim.variables[m.decision].name, rule_json(scim, m.decision, m.policies[k])}};
   m.text = doc.dump(2);
   *out = std::move(m);
   return true;
@@ -667,7 +692,7 @@ struct BruteResult {
   std::vector<std::size_t> alternatives;  // policy indices of REF(pi), in the order passed to the engine
   // brute[a][k]: pair k is intended relative to alternatives[a] (in some minimal S).
   std::vector<std::vector<bool>> brute;
-  std::vector<bool> as_good;              // per alternative, from the brute force's f(empty set)
+  std::vector<bool> as_good;  // per alternative, from the brute force's f(empty set)
   std::set<std::tuple<std::string, std::uint64_t, std::string>> engine;  // (variable, setting, alternative)
   json engine_result;
   std::vector<std::vector<char>> minimal;  // minimal[a][S]
@@ -735,19 +760,23 @@ BruteResult brute_force(BruteModel model) {
     out.minimal.push_back(minimal);
   }
   // Under pi itself the intervention changes nothing: a sanity check of follow_policy.
-  for (std::uint32_t s = 0; s < subsets; ++s) EXPECT_NEAR(out.f[m.pi][s], eu_pi, 1e-9) << "seed " << m.random.seed;
+  for (std::uint32_t s = 0; s < subsets; ++s)
+    EXPECT_NEAR(out.f[m.pi][s], eu_pi, 1e-9) << "seed " << m.random.seed;
   // A few f(S) against the engine-free reference evaluator: the empty set, singletons, everything.
   for (std::size_t a : out.alternatives) {
     for (std::uint32_t s : std::vector<std::uint32_t>{0, subsets - 1}) {
       RefInterventions iv;
       for (std::size_t k = 0; k < n; ++k)
-        if (s >> k & 1) iv.contextual[m.pairs[k].first][m.pairs[k].second] = m.pi_value.at(m.pairs[k].first).at(m.pairs[k].second);
+        if (s >> k & 1)
+          iv.contextual[m.pairs[k].first][m.pairs[k].second] =
+              m.pi_value.at(m.pairs[k].first).at(m.pairs[k].second);
       EXPECT_NEAR(reference_expected_utility(scim, m.policies[a], iv), out.f[a][s], 1e-9)
           << "seed " << m.random.seed << " policy " << a << " S " << s;
     }
     for (std::size_t k = 0; k < n; ++k) {
       RefInterventions iv;
-      iv.contextual[m.pairs[k].first][m.pairs[k].second] = m.pi_value.at(m.pairs[k].first).at(m.pairs[k].second);
+      iv.contextual[m.pairs[k].first][m.pairs[k].second] =
+          m.pi_value.at(m.pairs[k].first).at(m.pairs[k].second);
       EXPECT_NEAR(reference_expected_utility(scim, m.policies[a], iv), out.f[a][std::uint32_t{1} << k], 1e-9)
           << "seed " << m.random.seed << " policy " << a << " pair " << k;
     }
@@ -759,7 +788,8 @@ BruteResult brute_force(BruteModel model) {
   if (out.engine_result.contains("variables"))
     for (const json& v : out.engine_result.at("variables"))
       for (const json& entry : v.at("intended"))
-        for (const json& a : entry.at("alternatives")) out.engine.emplace(v.at("variable"), entry.at("setting"), a);
+        for (const json& a : entry.at("alternatives"))
+          out.engine.emplace(v.at("variable"), entry.at("setting"), a);
   return out;
 }
 
@@ -774,7 +804,8 @@ constexpr std::size_t at_least(std::size_t full) { return full * kCorpusSize / 3
 const std::vector<BruteResult>& corpus() {
   static const std::vector<BruteResult> results = [] {
     std::size_t wanted = kCorpusSize;
-    if (const char* n = std::getenv("MOTIVE_INTENTION_MODELS")) wanted = std::max<std::size_t>(1, std::stoul(n));
+    if (const char* n = std::getenv("MOTIVE_INTENTION_MODELS"))
+      wanted = std::max<std::size_t>(1, std::stoul(n));
     std::vector<BruteResult> out;
     for (std::uint32_t seed = 1; out.size() < wanted && seed < 100 * wanted + 1000; ++seed) {
       BruteModel m;
@@ -786,7 +817,8 @@ const std::vector<BruteResult>& corpus() {
 }
 
 std::string describe(const BruteResult& r) {
-  return "seed " + std::to_string(r.model.random.seed) + ", pi = " + policy_name(r.model.pi) + "\n" + r.model.text;
+  return "seed " + std::to_string(r.model.random.seed) + ", pi = " + policy_name(r.model.pi) + "\n" +
+         r.model.text;
 }
 
 TEST(IntentionBruteForce, EngineMatchesBruteForceOnRandomScims) {
@@ -807,7 +839,8 @@ TEST(IntentionBruteForce, EngineMatchesBruteForceOnRandomScims) {
       for (std::size_t k = 0; k < m.pairs.size(); ++k) {
         if (r.brute[a][k]) {
           ++intended;
-          brute.emplace(scim.variables[m.pairs[k].first].name, m.pairs[k].second, policy_name(r.alternatives[a]));
+          brute.emplace(scim.variables[m.pairs[k].first].name, m.pairs[k].second,
+                        policy_name(r.alternatives[a]));
         } else {
           ++not_intended;
         }
@@ -828,9 +861,13 @@ TEST(IntentionBruteForce, EngineMatchesBruteForceOnRandomScims) {
       ++mismatches;
       std::ostringstream diff;
       for (const auto& t : brute)
-        if (!r.engine.count(t)) diff << "  brute force only: " << std::get<0>(t) << " in setting " << std::get<1>(t) << " rel. " << std::get<2>(t) << "\n";
+        if (!r.engine.count(t))
+          diff << "  brute force only: " << std::get<0>(t) << " in setting " << std::get<1>(t) << " rel. "
+               << std::get<2>(t) << "\n";
       for (const auto& t : r.engine)
-        if (!brute.count(t)) diff << "  engine only: " << std::get<0>(t) << " in setting " << std::get<1>(t) << " rel. " << std::get<2>(t) << "\n";
+        if (!brute.count(t))
+          diff << "  engine only: " << std::get<0>(t) << " in setting " << std::get<1>(t) << " rel. "
+               << std::get<2>(t) << "\n";
       ADD_FAILURE() << "intention verdicts differ (seed " << m.random.seed << "):\n" << diff.str();
     }
     // Each entry lists its alternatives in reference order, and its witness is a minimal set of the
@@ -846,7 +883,8 @@ TEST(IntentionBruteForce, EngineMatchesBruteForceOnRandomScims) {
         const json& w = entry.at("witness");
         ASSERT_EQ(w.at("alternative"), listed.at(0));
         std::size_t policy = std::stoul(w.at("alternative").get<std::string>().substr(3));
-        std::size_t a = std::find(r.alternatives.begin(), r.alternatives.end(), policy) - r.alternatives.begin();
+        std::size_t a =
+            std::find(r.alternatives.begin(), r.alternatives.end(), policy) - r.alternatives.begin();
         ASSERT_LT(a, r.alternatives.size());
         std::vector<std::pair<int, std::uint64_t>> fixed;
         for (const json& f : w.at("fixed")) {
@@ -864,7 +902,8 @@ TEST(IntentionBruteForce, EngineMatchesBruteForceOnRandomScims) {
         EXPECT_NEAR(w.at("rhs").get<double>(), r.f[policy][s], 1e-9);
         EXPECT_GE(w.at("rhs").get<double>(), w.at("lhs").get<double>() - eq2_tolerance(m.eu[m.pi]));
         EXPECT_EQ(entry.at("value"),
-                  scim.variables[scim.index_of(v.at("variable"))].domain[m.pi_value.at(scim.index_of(v.at("variable"))).at(entry.at("setting"))]);
+                  scim.variables[scim.index_of(v.at("variable"))]
+                      .domain[m.pi_value.at(scim.index_of(v.at("variable"))).at(entry.at("setting"))]);
       }
     // The summaries of the alternatives.
     const json& listed = r.engine_result.at("reference");
@@ -881,11 +920,12 @@ TEST(IntentionBruteForce, EngineMatchesBruteForceOnRandomScims) {
       EXPECT_EQ(listed[a].at("differing_settings").get<std::size_t>(), differing);
     }
   }
-  std::printf("[ brute    ] %zu models, %zu pairs (Y, e), %zu (pair, alternative) verdicts: %zu intended, %zu not; "
-              "%zu models with an intention; %zu minimal sets of >= 2 pairs (%zu over >= 2 settings, %zu with >= 2 "
-              "variables in one setting); %zu mismatches\n",
-              results.size(), total_pairs, intended + not_intended, intended, not_intended, models_with_intention,
-              multi_pair_minimal, multi_setting_minimal, multi_variable_minimal, mismatches);
+  std::printf(
+      "[ brute    ] %zu models, %zu pairs (Y, e), %zu (pair, alternative) verdicts: %zu intended, %zu not; "
+      "%zu models with an intention; %zu minimal sets of >= 2 pairs (%zu over >= 2 settings, %zu with >= 2 "
+      "variables in one setting); %zu mismatches\n",
+      results.size(), total_pairs, intended + not_intended, intended, not_intended, models_with_intention,
+      multi_pair_minimal, multi_setting_minimal, multi_variable_minimal, mismatches);
   // Not vacuous: both verdicts occur many times, and minimal sets with several pairs occur.
   EXPECT_GE(intended, at_least(100));
   EXPECT_GE(not_intended, at_least(100));
@@ -915,8 +955,10 @@ TEST(IntentionBruteForce, JointOutcomesMatchBruteForce) {
     int y1 = score[0].second, y2 = score[1].second;
     json reference = json::array();
     for (std::size_t a : r.alternatives) reference.push_back(policy_name(a));
-    json result = analyze(m.text, "intention", {{"policy", policy_name(m.pi)}, {"reference", reference},
-                                            {"outcomes", {scim.variables[y1].name, scim.variables[y2].name}}});
+    json result = analyze(m.text, "intention",
+                          {{"policy", policy_name(m.pi)},
+                           {"reference", reference},
+                           {"outcomes", {scim.variables[y1].name, scim.variables[y2].name}}});
     for (const json& q : result.at("query").at("results")) {
       std::uint64_t e = q.at("setting");
       int first = -1;
@@ -956,7 +998,8 @@ TEST(IntentionBruteForce, DefaultReferenceMatchesTheUnion) {
       for (const json& entry : v.at("intended")) engine.emplace(v.at("variable"), entry.at("setting"));
     for (std::size_t a = 0; a < r.alternatives.size(); ++a)
       for (std::size_t k = 0; k < m.pairs.size(); ++k)
-        if (r.brute[a][k]) brute.emplace(m.random.reference.variables[m.pairs[k].first].name, m.pairs[k].second);
+        if (r.brute[a][k])
+          brute.emplace(m.random.reference.variables[m.pairs[k].first].name, m.pairs[k].second);
     EXPECT_EQ(engine, brute) << "seed " << m.random.seed;
     ++checked;
   }
@@ -981,7 +1024,8 @@ TEST(IntentionTheorems, Theorem17IntendedVariablesLieOnDirectedPathsToUtility) {
       json from_d = analyze(m.text, "graph", {{"query", "paths"}, {"from", d}, {"to", name}});
       bool reaches_utility = false;
       for (int u : scim.utilities) {
-        json to_u = analyze(m.text, "graph", {{"query", "paths"}, {"from", name}, {"to", scim.variables[u].name}});
+        json to_u =
+            analyze(m.text, "graph", {{"query", "paths"}, {"from", name}, {"to", scim.variables[u].name}});
         for (const json& path : to_u.at("paths")) {
           EXPECT_EQ(path.front(), name);
           EXPECT_EQ(path.back(), scim.variables[u].name);
@@ -998,7 +1042,8 @@ TEST(IntentionTheorems, Theorem17IntendedVariablesLieOnDirectedPathsToUtility) {
     std::vector<std::string> candidates = names(r.engine_result.at("candidates"));
     EXPECT_EQ(std::set<std::string>(candidates.begin(), candidates.end()), on_path);
     for (const auto& t : r.engine) {
-      EXPECT_TRUE(on_path.count(std::get<0>(t))) << std::get<0>(t) << " is intended but off every path D -> Y -> U";
+      EXPECT_TRUE(on_path.count(std::get<0>(t)))
+          << std::get<0>(t) << " is intended but off every path D -> Y -> U";
       ++checked;
     }
     for (std::size_t a = 0; a < r.alternatives.size(); ++a)
@@ -1007,7 +1052,8 @@ TEST(IntentionTheorems, Theorem17IntendedVariablesLieOnDirectedPathsToUtility) {
           EXPECT_TRUE(on_path.count(scim.variables[m.pairs[k].first].name));
         }
   }
-  std::printf("[ thm 17   ] %zu intended verdicts on paths; %zu chance variables off every path\n", checked, off_path);
+  std::printf("[ thm 17   ] %zu intended verdicts on paths; %zu chance variables off every path\n", checked,
+              off_path);
   EXPECT_GE(checked, at_least(100));
   EXPECT_GE(off_path, at_least(50));
 }
@@ -1044,7 +1090,9 @@ TEST(IntentionTheorems, Corollary15AsStatedFailsUnderDefinition13) {
   // alone leaves X0 = b (0), fixing both gives 1 >= 1. So {X0, X1} is minimal and holds X1.
   EXPECT_DOUBLE_EQ(policy_expected_utility(text, "alt", json::array({follow("X0", "pi", {0})})), 0.0);
   EXPECT_DOUBLE_EQ(policy_expected_utility(text, "alt", json::array({follow("X1", "pi", {0})})), 0.0);
-  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "alt", json::array({follow("X0", "pi", {0}), follow("X1", "pi", {0})})), 1.0);
+  EXPECT_DOUBLE_EQ(
+      policy_expected_utility(text, "alt", json::array({follow("X0", "pi", {0}), follow("X1", "pi", {0})})),
+      1.0);
   json r = analyze(text, "intention", {{"policy", "pi"}});
   EXPECT_EQ(verdicts(r), (Verdicts{{"X0", {{0, {"alt"}}}}, {"X1", {{0, {"alt"}}}}}));
   EXPECT_EQ(entry_at(r, "X1", 0).at("value"), "same");
@@ -1053,7 +1101,8 @@ TEST(IntentionTheorems, Corollary15AsStatedFailsUnderDefinition13) {
                             {"variable": "X1", "settings": [0], "values": ["same"]}])"));
   EXPECT_EQ(check_witnesses(text, r), 2);
   // Theorem 14 still holds: D is an actual cause of X1 = same with the contingency X0 = a.
-  json held = analyze(text, "settings", {{"policy", "alt"}, {"interventions", json::array({follow("X0", "pi", {0})})}});
+  json held = analyze(text, "settings",
+                      {{"policy", "alt"}, {"interventions", json::array({follow("X0", "pi", {0})})}});
   EXPECT_EQ(held.at("rows")[0].at("values")[2], "diff");
 }
 
@@ -1072,7 +1121,8 @@ TEST(IntentionTheorems, Corollary15ViaTheorem14NoActualCauseNoIntention) {
     std::vector<std::size_t> constant;
     for (std::size_t k = 0; k < m.policies.size(); ++k) {
       std::set<int> actions;
-      for (const auto& o : observations(scim, m.decision)) actions.insert(action_of(m.policies[k], m.decision, o));
+      for (const auto& o : observations(scim, m.decision))
+        actions.insert(action_of(m.policies[k], m.decision, o));
       if (actions.size() == 1) constant.push_back(k);
     }
     ASSERT_EQ(constant.size(), scim.variables[m.decision].domain.size());
@@ -1084,7 +1134,8 @@ TEST(IntentionTheorems, Corollary15ViaTheorem14NoActualCauseNoIntention) {
         for (std::size_t k : constant) {
           json interventions = json::array();
           for (std::size_t i = 0; i < c; ++i)
-            if (z >> i & 1) interventions.push_back(follow(scim.variables[m.chance[i]].name, policy_name(m.pi), {e}));
+            if (z >> i & 1)
+              interventions.push_back(follow(scim.variables[m.chance[i]].name, policy_name(m.pi), {e}));
           json params = {{"policy", policy_name(k)}, {"limit", 10000}};
           if (!interventions.empty()) params["interventions"] = interventions;
           json rows = analyze(m.text, "settings", params);
@@ -1094,7 +1145,8 @@ TEST(IntentionTheorems, Corollary15ViaTheorem14NoActualCauseNoIntention) {
             for (std::size_t i = 0; i < c; ++i) {
               if (z >> i & 1) continue;
               int y = m.chance[i];
-              std::size_t column = std::find(variables.begin(), variables.end(), scim.variables[y].name) - variables.begin();
+              std::size_t column =
+                  std::find(variables.begin(), variables.end(), scim.variables[y].name) - variables.begin();
               bool differs = row.at("values").at(column) != scim.variables[y].domain[m.pi_value.at(y).at(e)];
               by_cause[y][e] = by_cause[y][e] || differs;
               if (z == 0) by_policy[y][e] = by_policy[y][e] || differs;
@@ -1112,14 +1164,16 @@ TEST(IntentionTheorems, Corollary15ViaTheorem14NoActualCauseNoIntention) {
       ++no_cause;
       for (std::size_t a = 0; a < r.alternatives.size(); ++a) {
         EXPECT_FALSE(r.brute[a][k]) << name << " in setting " << e;
-        EXPECT_FALSE(r.engine.count({name, e, policy_name(r.alternatives[a])})) << name << " in setting " << e;
+        EXPECT_FALSE(r.engine.count({name, e, policy_name(r.alternatives[a])}))
+            << name << " in setting " << e;
       }
     }
   }
-  std::printf("[ cor 15   ] %zu pairs (Y, e) no policy changes, %zu some policy changes; %zu of which D is no "
-              "actual cause even with contingencies (never intended); %zu unchangeable yet intended (Corollary 15 as "
-              "stated fails)\n",
-              unchangeable, changeable, no_cause, stated_counterexamples);
+  std::printf(
+      "[ cor 15   ] %zu pairs (Y, e) no policy changes, %zu some policy changes; %zu of which D is no "
+      "actual cause even with contingencies (never intended); %zu unchangeable yet intended (Corollary 15 as "
+      "stated fails)\n",
+      unchangeable, changeable, no_cause, stated_counterexamples);
   EXPECT_GE(no_cause, at_least(200));
   EXPECT_GE(changeable, at_least(200));
 }
@@ -1157,15 +1211,17 @@ TEST(IntentionTheorems, NothingIsIntendedRelativeToAnAlternativeAsGood) {
 // setting relative to pi_hat, and nothing off the path is intended.
 struct Construction {
   std::string text;
-  std::vector<std::string> path;     // X1 .. Xn
-  std::vector<std::string> others;   // the other chance variables
+  std::vector<std::string> path;    // X1 .. Xn
+  std::vector<std::string> others;  // the other chance variables
   std::map<std::string, std::string> max_label;
-  double constant_utility = 0;       // the other utility, if any
+  double constant_utility = 0;  // the other utility, if any
 };
 
 Construction theorem18_model(std::uint32_t seed) {
   std::mt19937 rng(seed);
-  auto uniform = [&](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<std::uint32_t>(hi - lo + 1)); };
+  auto uniform = [&](int lo, int hi) {
+    return lo + static_cast<int>(rng() % static_cast<std::uint32_t>(hi - lo + 1));
+  };
   struct Var {
     std::string name;
     int size = 2;
@@ -1230,7 +1286,8 @@ Construction theorem18_model(std::uint32_t seed) {
       while (true) {
         for (int n = 0; n < 2; ++n) {
           ojson given = ojson::object();
-          for (std::size_t i = 0; i < var.parents.size(); ++i) given[vars[var.parents[i]].name] = label(digit[i]);
+          for (std::size_t i = 0; i < var.parents.size(); ++i)
+            given[vars[var.parents[i]].name] = label(digit[i]);
           given["noise"] = "n" + std::to_string(n);
           table.push_back({{"given", given}, {"value", label(uniform(0, var.size - 1))}});
         }
@@ -1251,7 +1308,8 @@ Construction theorem18_model(std::uint32_t seed) {
   std::vector<int> u_parents = extra_parents(static_cast<int>(vars.size()), uniform(0, 1), {path.back()});
   ojson up = ojson::array();
   for (int p : u_parents) up.push_back(vars[p].name);
-  variables["U"] = {{"type", "utility"}, {"parents", up},
+  variables["U"] = {{"type", "utility"},
+                    {"parents", up},
                     {"function", vars[path.back()].name + " == '" + max_of(path.back()) + "' ? 1 : 0"}};
   if (uniform(0, 1) == 1) {
     std::vector<int> other = extra_parents(static_cast<int>(vars.size()), uniform(1, 2), {});
@@ -1260,7 +1318,9 @@ Construction theorem18_model(std::uint32_t seed) {
     variables["U_other"] = {{"type", "utility"}, {"parents", op}, {"function", "2"}};  // constant
     out.constant_utility = 2;
   }
-  ojson model = {{"kind", "scim"}, {"title", "Theorem 18 construction " + std::to_string(seed)}, {"variables", variables}};
+  ojson model = {{"kind", "scim"},
+                 {"title", "Theorem 18 construction " + std::to_string(seed)},
+                 {"variables", variables}};
   model["policies"] = {{"pi_max", {{"D", "'" + max_of(d) + "'"}}}, {"pi_min", {{"D", "'v0'"}}}};
   out.text = model.dump(2);
   return out;
@@ -1280,9 +1340,11 @@ TEST(IntentionTheorems, Theorem18ConstructionMakesEveryPathVariableIntended) {
     // Relative to pi_hat = pi_min, as in the proof.
     json r = analyze(c.text, "intention", {{"policy", "pi_max"}, {"reference", {"pi_min"}}});
     ASSERT_TRUE(r.contains("variables"));
-    EXPECT_NEAR(r.at("expected_utility").get<double>(), 1.0 + c.constant_utility, 1e-12);  // U = 1 in every setting
+    EXPECT_NEAR(r.at("expected_utility").get<double>(), 1.0 + c.constant_utility,
+                1e-12);  // U = 1 in every setting
     ASSERT_EQ(r.at("reference").size(), 1u);
-    EXPECT_NEAR(r.at("reference")[0].at("expected_utility").get<double>(), c.constant_utility, 1e-12);  // U = 0
+    EXPECT_NEAR(r.at("reference")[0].at("expected_utility").get<double>(), c.constant_utility,
+                1e-12);  // U = 0
     Verdicts v = verdicts(r);
     for (const std::string& x : c.path) {
       for (std::uint64_t e : positive) {

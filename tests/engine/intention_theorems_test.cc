@@ -61,8 +61,8 @@ json fix_in(const std::string& variable, const json& value, std::uint64_t e) {
 using Row = std::map<std::string, json>;
 using Rows = std::map<std::uint64_t, Row>;
 
-Rows settings_rows(const std::string& text, const std::string& policy, const json& interventions = json::array(),
-                   const std::string& model_name = "") {
+Rows settings_rows(const std::string& text, const std::string& policy,
+                   const json& interventions = json::array(), const std::string& model_name = "") {
   json params = {{"policy", policy}, {"limit", 10000}};
   if (!interventions.empty()) params["interventions"] = interventions;
   json result = analyze(text, "settings", params, model_name);
@@ -94,7 +94,8 @@ json value_in(const Row& row, const std::string& variable) {
   return it->second;
 }
 
-std::vector<json> domain_of(const std::string& text, const std::string& variable, const std::string& model_name = "") {
+std::vector<json> domain_of(const std::string& text, const std::string& variable,
+                            const std::string& model_name = "") {
   json d = analyze(text, "describe", json::object(), model_name);
   for (const json& v : d.value("variables", json::array()))
     if (v.at("name") == variable) return v.at("domain").get<std::vector<json>>();
@@ -135,8 +136,10 @@ bool check_actual_cause_witness(const std::string& text, const std::string& poli
     return false;
   }
   const json& w = result.at("witness");
-  for (const auto& [c, v] : result.at("causes").items()) EXPECT_EQ(value_in(actual, c), v) << "condition (1): " << c;
-  for (const auto& [o, v] : result.at("outcomes").items()) EXPECT_EQ(value_in(actual, o), v) << "condition (1): " << o;
+  for (const auto& [c, v] : result.at("causes").items())
+    EXPECT_EQ(value_in(actual, c), v) << "condition (1): " << c;
+  for (const auto& [o, v] : result.at("outcomes").items())
+    EXPECT_EQ(value_in(actual, o), v) << "condition (1): " << o;
   json interventions = json::array();
   bool some_cause_changed = false;
   for (const auto& [c, v] : w.at("alternative").items()) {
@@ -151,7 +154,8 @@ bool check_actual_cause_witness(const std::string& text, const std::string& poli
   Row row = row_at(settings_rows(text, policy, interventions, model_name), e);
   bool differs = false;
   for (const auto& [o, v] : w.at("outcomes").items()) {
-    EXPECT_EQ(value_in(row, o), v) << "the witness's outcome of " << o << " is not what the intervention gives";
+    EXPECT_EQ(value_in(row, o), v) << "the witness's outcome of " << o
+                                   << " is not what the intervention gives";
     differs = differs || value_in(row, o) != value_in(actual, o);
   }
   EXPECT_TRUE(differs) << "re-applying the witness leaves every outcome at its actual value: " << w.dump();
@@ -181,7 +185,6 @@ struct Model {
   std::vector<int> chance;          // every chance variable, file order
   std::uint64_t setting_count = 0;  // all settings, of any probability
 };
-
 
 // The model of `seed`, or false when it is too large or has no chance variable on a path D -> Y -> U.
 bool make_model(std::uint32_t seed, Model* out) {
@@ -229,7 +232,8 @@ bool make_model(std::uint32_t seed, Model* out) {
     for (int p : scim.variables[v].parents)
       if (!to_u[p]) to_u[p] = 1, stack.push_back(p);
   }
-  if (std::none_of(m.chance.begin(), m.chance.end(), [&](int y) { return from_d[y] && to_u[y]; })) return false;
+  if (std::none_of(m.chance.begin(), m.chance.end(), [&](int y) { return from_d[y] && to_u[y]; }))
+    return false;
   for (std::size_t k = 0; k < m.policies.size(); ++k) {
     m.policies[k].name = policy_name(k);
     m.eu.push_back(reference_expected_utility(scim, m.policies[k]));
@@ -245,7 +249,8 @@ bool make_model(std::uint32_t seed, Model* out) {
   ojson doc = ojson::parse(m.random.text);  // ordered: the file order numbers the settings
   ojson policies = ojson::object();
   for (std::size_t k = 0; k < m.policies.size(); ++k)
-    policies[policy_name(k)] = {{scim.variables[m.decision].name, rule_json(scim, m.decision, m.policies[k])}};
+    policies[policy_name(k)] = {
+        {scim.variables[m.decision].name, rule_json(scim, m.decision, m.policies[k])}};
   doc["policies"] = policies;
   m.text = doc.dump(2);
   *out = std::move(m);
@@ -263,7 +268,8 @@ constexpr std::size_t at_least(std::size_t full) { return full * kCorpusSize / 1
 const std::vector<Model>& corpus() {
   static const std::vector<Model> models = [] {
     std::size_t wanted = kCorpusSize;
-    if (const char* n = std::getenv("MOTIVE_THEOREM_MODELS")) wanted = std::max<std::size_t>(1, std::stoul(n));
+    if (const char* n = std::getenv("MOTIVE_THEOREM_MODELS"))
+      wanted = std::max<std::size_t>(1, std::stoul(n));
     std::vector<Model> out;
     for (std::uint32_t seed = 1; out.size() < wanted && seed < 100 * wanted + 1000; ++seed) {
       Model m;
@@ -286,7 +292,8 @@ ByAlternative by_alternative(const json& intention) {
   for (const json& v : intention.at("variables"))
     for (const json& entry : v.at("intended"))
       for (const json& a : entry.at("alternatives"))
-        out[a.get<std::string>()].emplace(v.at("variable").get<std::string>(), entry.at("setting").get<std::uint64_t>());
+        out[a.get<std::string>()].emplace(v.at("variable").get<std::string>(),
+                                          entry.at("setting").get<std::uint64_t>());
   return out;
 }
 
@@ -311,7 +318,8 @@ void check_proof_witness(const Model& m, const Rows& pi_rows, const std::vector<
   EXPECT_NE(value_in(theirs, d), value_in(mine, d)) << "pi_hat takes pi's action in the intended setting";
   bool differs = false;
   for (const std::string& o : outcomes) differs = differs || value_in(theirs, o) != value_in(mine, o);
-  EXPECT_TRUE(differs) << "the proof's witness (" << alternative << ", Z = " << held.dump() << ") leaves O unchanged";
+  EXPECT_TRUE(differs) << "the proof's witness (" << alternative << ", Z = " << held.dump()
+                       << ") leaves O unchanged";
 }
 
 // ---- 1. Theorem 14 on random SCIMs ---------------------------------------------------------------
@@ -359,7 +367,8 @@ TEST(IntentionTheorem14, IntendedOutcomesHaveTheDecisionAsActualCause) {
           std::uint64_t e = answer.at("setting");
           SCOPED_TRACE(o[0] + ", " + o[1] + " in setting " + std::to_string(e));
           json ac = actual_cause(m.text, pi, {d}, o, e);
-          ASSERT_TRUE(ac.at("actual_cause").get<bool>()) << "Theorem 14 fails for a joint outcome: " << ac.dump();
+          ASSERT_TRUE(ac.at("actual_cause").get<bool>())
+              << "Theorem 14 fails for a joint outcome: " << ac.dump();
           EXPECT_EQ(ac.at("outcomes"), answer.at("values"));
           if (!check_actual_cause_witness(m.text, pi, e, ac)) ++contingent;
           check_proof_witness(m, pi_rows, o, e, answer.at("witness"));
@@ -367,9 +376,10 @@ TEST(IntentionTheorem14, IntendedOutcomesHaveTheDecisionAsActualCause) {
         }
       }
   }
-  std::printf("[ thm 14   ] %zu models (%zu with an intention): %zu single and %zu joint intended outcomes, each "
-              "with D an actual cause (%zu joint not intended); %zu actual-cause witnesses need Z non-empty\n",
-              models.size(), models_with_intention, singles, joints, joint_not, contingent);
+  std::printf(
+      "[ thm 14   ] %zu models (%zu with an intention): %zu single and %zu joint intended outcomes, each "
+      "with D an actual cause (%zu joint not intended); %zu actual-cause witnesses need Z non-empty\n",
+      models.size(), models_with_intention, singles, joints, joint_not, contingent);
   EXPECT_GE(singles, at_least(1000));
   EXPECT_GE(joints, at_least(80));
   EXPECT_GE(models_with_intention, at_least(300));
@@ -394,7 +404,8 @@ TEST(IntentionTheorem14, UnchangeableIntendedOutcomeIsCausedUnderAContingency) {
   ASSERT_TRUE(q.at("query").at("results")[0].at("intended").get<bool>());
   json ac = actual_cause(text, "pi", {"D"}, {"X1"}, 0);
   ASSERT_TRUE(ac.at("actual_cause").get<bool>());
-  EXPECT_EQ(ac.at("witness"), json::parse(R"({"held": {"X0": "a"}, "alternative": {"D": "b"}, "outcomes": {"X1": "diff"}})"));
+  EXPECT_EQ(ac.at("witness"),
+            json::parse(R"({"held": {"X0": "a"}, "alternative": {"D": "b"}, "outcomes": {"X1": "diff"}})"));
   EXPECT_FALSE(check_actual_cause_witness(text, "pi", 0, ac));
 }
 
@@ -417,14 +428,16 @@ TEST(ActualCauseBruteForce, SingleDecisionMatchesBruteForceOnRandomScims) {
     std::vector<std::uint64_t> all_settings;
     for (std::uint64_t e = 0; e < m.setting_count; ++e) all_settings.push_back(e);
     std::vector<std::uint64_t> positive;
-    for (const RefRow& row : reference_settings(scim, &m.policies[m.pi]).rows) positive.push_back(row.setting);
+    for (const RefRow& row : reference_settings(scim, &m.policies[m.pi]).rows)
+      positive.push_back(row.setting);
     Rows actual = settings_rows(m.text, pi);
     std::size_t c = m.chance.size();
     // smallest[O][e]: the smallest |Z| that works (-1: none).
     std::map<std::string, std::map<std::uint64_t, int>> smallest;
     for (std::uint32_t z = 0; z < (std::uint32_t{1} << c); ++z)
       for (const std::string& action : scim.variables[m.decision].domain) {
-        json interventions = json::array({json{{"variable", d}, {"value", action}, {"settings", all_settings}}});
+        json interventions =
+            json::array({json{{"variable", d}, {"value", action}, {"settings", all_settings}}});
         for (std::size_t i = 0; i < c; ++i)
           if (z >> i & 1) interventions.push_back(follow(scim.variables[m.chance[i]].name, pi, all_settings));
         Rows rows = settings_rows(m.text, pi, interventions);
@@ -458,9 +471,10 @@ TEST(ActualCauseBruteForce, SingleDecisionMatchesBruteForceOnRandomScims) {
       }
     }
   }
-  std::printf("[ ac brute ] %zu models: %zu (O, e) where D is an actual cause (%zu only with Z non-empty), %zu "
-              "where it is not\n",
-              checked_models, causes, need_z, not_causes);
+  std::printf(
+      "[ ac brute ] %zu models: %zu (O, e) where D is an actual cause (%zu only with Z non-empty), %zu "
+      "where it is not\n",
+      checked_models, causes, need_z, not_causes);
   EXPECT_GE(causes, at_least(300));
   EXPECT_GE(not_causes, at_least(300));
   EXPECT_GE(need_z, at_least(10));
@@ -485,7 +499,8 @@ TEST(ActualCauseHandMade, ButForCause) {
   EXPECT_TRUE(dry.at("actual_cause").get<bool>());
   EXPECT_EQ(dry.at("causes"), json::parse(R"({"D": "light"})"));
   EXPECT_EQ(dry.at("outcomes"), json::parse(R"({"F": "burns"})"));
-  EXPECT_EQ(dry.at("witness"), json::parse(R"({"held": {}, "alternative": {"D": "hold"}, "outcomes": {"F": "safe"}})"));
+  EXPECT_EQ(dry.at("witness"),
+            json::parse(R"({"held": {}, "alternative": {"D": "hold"}, "outcomes": {"F": "safe"}})"));
   EXPECT_TRUE(check_actual_cause_witness(text, "light", 0, dry));
   // Holding back is a cause of the forest's safety in the dry setting, not in the wet one.
   json hold_dry = actual_cause(text, "hold", {"D"}, {"F"}, 0);
@@ -528,8 +543,9 @@ TEST(ActualCauseHandMade, OverdeterminationOnlyTheConjunctionIsACause) {
   json both = actual_cause(text, "both", {}, {"F"}, 0);  // default causes: the decisions A, B
   ASSERT_TRUE(both.at("actual_cause").get<bool>());
   EXPECT_EQ(both.at("causes"), json::parse(R"({"A": "light", "B": "light"})"));
-  EXPECT_EQ(both.at("witness"),
-            json::parse(R"({"held": {}, "alternative": {"A": "none", "B": "none"}, "outcomes": {"F": "safe"}})"));
+  EXPECT_EQ(
+      both.at("witness"),
+      json::parse(R"({"held": {}, "alternative": {"A": "none", "B": "none"}, "outcomes": {"F": "safe"}})"));
   EXPECT_TRUE(check_actual_cause_witness(text, "both", 0, both));
   // Only A lights: A is a but-for cause, B = none is no cause, and {A, B} is not minimal.
   json a = actual_cause(text, "only_a", {"A"}, {"F"}, 0);
@@ -554,7 +570,8 @@ TEST(ActualCauseHandMade, ChainEveryLinkIsAButForCause) {
     },
     "policies": { "go": { "D": "'go'" } }
   })m";
-  const std::vector<std::pair<std::string, std::string>> links = {{"D", "O"}, {"D", "X2"}, {"X1", "O"}, {"X2", "O"}, {"X1", "X2"}};
+  const std::vector<std::pair<std::string, std::string>> links = {
+      {"D", "O"}, {"D", "X2"}, {"X1", "O"}, {"X2", "O"}, {"X1", "X2"}};
   for (const auto& [cause, outcome] : links) {
     SCOPED_TRACE(cause + " -> " + outcome);
     json ac = actual_cause(text, "go", {cause}, {outcome}, 0);
@@ -563,7 +580,8 @@ TEST(ActualCauseHandMade, ChainEveryLinkIsAButForCause) {
     EXPECT_TRUE(check_actual_cause_witness(text, "go", 0, ac));
   }
   json ac = actual_cause(text, "go", {"D"}, {"O"}, 0);
-  EXPECT_EQ(ac.at("witness"), json::parse(R"({"held": {}, "alternative": {"D": "stop"}, "outcomes": {"O": "not_done"}})"));
+  EXPECT_EQ(ac.at("witness"),
+            json::parse(R"({"held": {}, "alternative": {"D": "stop"}, "outcomes": {"O": "not_done"}})"));
   // A later link is no cause of an earlier one.
   EXPECT_FALSE(is_cause(text, "go", {"X2"}, {"X1"}, 0));
   // {D, X1}: (2) holds, but {D} alone does: not minimal.
@@ -594,8 +612,9 @@ TEST(ActualCauseHandMade, PreemptionNeedsTheContingencyThatBillyMissed) {
   })m";
   json suzy = actual_cause(text, "both", {"ST"}, {"BS"}, 0);
   ASSERT_TRUE(suzy.at("actual_cause").get<bool>());
-  EXPECT_EQ(suzy.at("witness"),
-            json::parse(R"({"held": {"BH": "miss"}, "alternative": {"ST": "no"}, "outcomes": {"BS": "intact"}})"));
+  EXPECT_EQ(
+      suzy.at("witness"),
+      json::parse(R"({"held": {"BH": "miss"}, "alternative": {"ST": "no"}, "outcomes": {"BS": "intact"}})"));
   EXPECT_FALSE(check_actual_cause_witness(text, "both", 0, suzy));  // Z is needed
   EXPECT_FALSE(is_cause(text, "both", {"BT"}, {"BS"}, 0));
   EXPECT_FALSE(is_cause(text, "both", {"ST", "BT"}, {"BS"}, 0));
@@ -655,11 +674,15 @@ TEST(ActualCauseHandMade, MinimalityWhenTheSmallerCauseNeedsTheOtherHeld) {
   // The hand computation with the settings analysis (one setting, 0).
   EXPECT_EQ(value_in(row_at(settings_rows(text, "one"), 0), "O"), "x");
   EXPECT_EQ(value_in(row_at(settings_rows(text, "one", json::array({fix_in("C1", 0, 0)})), 0), "O"), "x");
-  EXPECT_EQ(value_in(row_at(settings_rows(text, "one", json::array({fix_in("C1", 0, 0), fix_in("C2", 1, 0)})), 0), "O"), "y");
+  EXPECT_EQ(
+      value_in(row_at(settings_rows(text, "one", json::array({fix_in("C1", 0, 0), fix_in("C2", 1, 0)})), 0),
+               "O"),
+      "y");
   EXPECT_EQ(value_in(row_at(settings_rows(text, "one", json::array({fix_in("C2", 0, 0)})), 0), "O"), "x");
   json c1 = actual_cause(text, "one", {"C1"}, {"O"}, 0);
   ASSERT_TRUE(c1.at("actual_cause").get<bool>());
-  EXPECT_EQ(c1.at("witness"), json::parse(R"({"held": {"C2": 1}, "alternative": {"C1": 0}, "outcomes": {"O": "y"}})"));
+  EXPECT_EQ(c1.at("witness"),
+            json::parse(R"({"held": {"C2": 1}, "alternative": {"C1": 0}, "outcomes": {"O": "y"}})"));
   EXPECT_FALSE(check_actual_cause_witness(text, "one", 0, c1));
   EXPECT_FALSE(is_cause(text, "one", {"C2"}, {"O"}, 0));
   EXPECT_FALSE(is_cause(text, "one", {"C1", "C2"}, {"O"}, 0))
@@ -725,7 +748,8 @@ TEST(HkwProposition16, AsStatedFailsUnderDefinitions13And24) {
   // Def. 13 relative to the same alternative: X intended in no setting, Z = a1 in setting 0 only.
   json q = analyze(text, "intention", {{"policy", "pi"}, {"reference", {"alt"}}, {"outcomes", {"X"}}});
   ASSERT_EQ(q.at("query").at("results").size(), 2u);
-  for (const json& answer : q.at("query").at("results")) EXPECT_FALSE(answer.at("intended").get<bool>()) << answer.dump();
+  for (const json& answer : q.at("query").at("results"))
+    EXPECT_FALSE(answer.at("intended").get<bool>()) << answer.dump();
   EXPECT_EQ(by_alternative(q), (ByAlternative{{"alt", {{"Z", 0}}}}));
   for (const json& v : q.at("variables")) {
     if (v.at("variable") != "Z") continue;
@@ -745,10 +769,11 @@ TEST(HkwProposition16, AsStatedFailsUnderDefinitions13And24) {
 // (expected_utility with follow_policy); true when some minimal S satisfies Eq. 2 and none holds a
 // pair of X (so X_pi(e) is intended in no setting relative to alt): 1 when confirmed, 0 (and a
 // failure) when not, -1 when the model has more than 12 pairs.
-int confirm_no_minimal_set_holds(const Model& m, const std::vector<std::string>& candidates, const std::string& x,
-                                  const std::string& alt) {
+int confirm_no_minimal_set_holds(const Model& m, const std::vector<std::string>& candidates,
+                                 const std::string& x, const std::string& alt) {
   std::vector<std::uint64_t> settings;
-  for (const RefRow& row : reference_settings(m.random.reference, &m.policies[m.pi]).rows) settings.push_back(row.setting);
+  for (const RefRow& row : reference_settings(m.random.reference, &m.policies[m.pi]).rows)
+    settings.push_back(row.setting);
   std::vector<std::pair<std::string, std::uint64_t>> pairs;
   for (const std::string& y : candidates)
     for (std::uint64_t e : settings) pairs.emplace_back(y, e);
@@ -773,7 +798,8 @@ int confirm_no_minimal_set_holds(const Model& m, const std::vector<std::string>&
     some_minimal = true;
     for (std::size_t k = 0; k < pairs.size(); ++k)
       if ((s >> k & 1) && pairs[k].first == x) {
-        ADD_FAILURE() << "the brute force finds " << x << " in the minimal set (mask " << s << ") relative to " << alt;
+        ADD_FAILURE() << "the brute force finds " << x << " in the minimal set (mask " << s
+                      << ") relative to " << alt;
         return 0;
       }
   }
@@ -793,8 +819,8 @@ int confirm_no_minimal_set_holds(const Model& m, const std::vector<std::string>&
 // with intention queries given reference = [pi_hat] and outcomes = [X].
 TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
   const std::vector<Model>& models = corpus();
-  std::size_t influence = 0, no_influence = 0, stated_holds = 0, stated_fails = 0, confirmed = 0, too_large = 0,
-              singleton = 0, sets_checked = 0, queries = 0;
+  std::size_t influence = 0, no_influence = 0, stated_holds = 0, stated_fails = 0, confirmed = 0,
+              too_large = 0, singleton = 0, sets_checked = 0, queries = 0;
   std::vector<std::uint32_t> failing_seeds;
   for (const Model& m : models) {
     SCOPED_TRACE(describe(m));
@@ -858,7 +884,8 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
             t = (t - 1) & s;
             if (f[k][t] >= threshold) is_minimal = false;
           }
-          if (is_minimal && (smallest < 0 || __builtin_popcount(s) < smallest)) smallest = __builtin_popcount(s);
+          if (is_minimal && (smallest < 0 || __builtin_popcount(s) < smallest))
+            smallest = __builtin_popcount(s);
         }
         ASSERT_EQ(a.at("intends_to_influence").get<bool>(), smallest >= 0) << alt;
         if (smallest < 0) {
@@ -879,7 +906,8 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
         EXPECT_GE(f[k][y], threshold);
         for (std::uint32_t t = y; t != 0;) {
           t = (t - 1) & y;
-          EXPECT_LT(f[k][t], threshold) << "a proper subset (mask " << t << ") of the engine's Y satisfies Eq. 9";
+          EXPECT_LT(f[k][t], threshold)
+              << "a proper subset (mask " << t << ") of the engine's Y satisfies Eq. 9";
         }
         // Proposition 16 relative to the same pi_hat.
         bool x_intended = false, y_intended = false;
@@ -896,15 +924,18 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
           ++stated_holds;
         } else {
           ++stated_fails;
-          if (failing_seeds.empty() || failing_seeds.back() != m.random.seed) failing_seeds.push_back(m.random.seed);
-          int verdict = confirm_no_minimal_set_holds(m, intention.at("candidates").get<std::vector<std::string>>(), x, alt);
+          if (failing_seeds.empty() || failing_seeds.back() != m.random.seed)
+            failing_seeds.push_back(m.random.seed);
+          int verdict = confirm_no_minimal_set_holds(
+              m, intention.at("candidates").get<std::vector<std::string>>(), x, alt);
           if (verdict > 0) ++confirmed;
           if (verdict < 0) ++too_large;
         }
         // The same verdict asked directly, with reference = [pi_hat].
         json q = analyze(m.text, "intention", {{"policy", pi}, {"reference", {alt}}, {"outcomes", {x}}});
         bool asked = false;
-        for (const json& answer : q.at("query").at("results")) asked = asked || answer.at("intended").get<bool>();
+        for (const json& answer : q.at("query").at("results"))
+          asked = asked || answer.at("intended").get<bool>();
         EXPECT_EQ(asked, x_intended) << "the query with reference [" << alt << "] disagrees with the summary";
         ++queries;
       }
@@ -912,12 +943,14 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
   }
   std::string seeds;
   for (std::uint32_t s : failing_seeds) seeds += " " + std::to_string(s);
-  std::printf("[ prop 16  ] %zu (X, pi_hat) with H&KW intention to influence, %zu without; X itself intended for "
-              "%zu, not for %zu (Proposition 16 as stated fails; seeds:%s; %zu confirmed by a brute force over the "
-              "pairs (Y, e), %zu too large for it); %zu with Y = {X}; %zu sets Y satisfying Eq. 9, each with an intended variable; %zu "
-              "direct queries\n",
-              influence, no_influence, stated_holds, stated_fails, seeds.empty() ? " none" : seeds.c_str(), confirmed,
-              too_large, singleton, sets_checked, queries);
+  std::printf(
+      "[ prop 16  ] %zu (X, pi_hat) with H&KW intention to influence, %zu without; X itself intended for "
+      "%zu, not for %zu (Proposition 16 as stated fails; seeds:%s; %zu confirmed by a brute force over the "
+      "pairs (Y, e), %zu too large for it); %zu with Y = {X}; %zu sets Y satisfying Eq. 9, each with an "
+      "intended variable; %zu "
+      "direct queries\n",
+      influence, no_influence, stated_holds, stated_fails, seeds.empty() ? " none" : seeds.c_str(), confirmed,
+      too_large, singleton, sets_checked, queries);
   EXPECT_GE(influence, at_least(300));
   EXPECT_GE(no_influence, at_least(1000));
   EXPECT_GE(singleton, at_least(200));
@@ -977,8 +1010,9 @@ TEST(HkwRecommenderAsleep, BringAboutPicksAsleepIntentionPicksWatchWhenAwake) {
   for (const json& answer : q.at("query").at("results"))
     answers[answer.at("setting").get<std::uint64_t>()] = {answer.at("intended").get<bool>(),
                                                           answer.at("values").at("H").get<std::string>()};
-  EXPECT_EQ(answers, (std::map<std::uint64_t, std::pair<bool, std::string>>{
-                         {0, {true, "watch"}}, {1, {false, "asleep"}}, {2, {true, "watch"}}, {3, {false, "asleep"}}}));
+  EXPECT_EQ(answers,
+            (std::map<std::uint64_t, std::pair<bool, std::string>>{
+                {0, {true, "watch"}}, {1, {false, "asleep"}}, {2, {true, "watch"}}, {3, {false, "asleep"}}}));
   // Relative to each alternative H&KW's agent intends to influence H against, H = watch is intended
   // somewhere (Proposition 16 holds here: Y = {H}).
   ByAlternative by = by_alternative(q);

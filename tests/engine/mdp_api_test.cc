@@ -85,7 +85,9 @@ TEST(MdpApi, SolveGivesTheOptimalExpectedUtility) {
     const std::string text = read_source_file(path);
     const json optimal = analyze(text, "solve");
     const double best = optimal["optimal_expected_utility"].get<double>();
-    EXPECT_NEAR(best, optimal["agent"]["expected_utility"].get<double>(), 1e-8 * std::max(1.0, std::abs(best))) << path;
+    EXPECT_NEAR(best, optimal["agent"]["expected_utility"].get<double>(),
+                1e-8 * std::max(1.0, std::abs(best)))
+        << path;
     const json uniform = analyze(text, "solve", {{"agent", {{"kind", "uniform"}}}});
     EXPECT_EQ(uniform["optimal_expected_utility"], optimal["optimal_expected_utility"]) << path;
     EXPECT_LT(uniform["agent"]["expected_utility"].get<double>(), best) << path;
@@ -134,7 +136,9 @@ TEST(MdpApi, TrajectoriesEstimateMegFromBehaviourAlone) {
   // sampled runs (γ^200 is negligible) must agree within its standard error.
   const std::string text = read_source_file("examples/meg/cliffworld.jsonc");
   json r = analyze(text, "trajectories",
-                   {{"agent", {{"kind", "epsilon_greedy"}, {"epsilon", 0.1}}}, {"count", 2000}, {"length", 200},
+                   {{"agent", {{"kind", "epsilon_greedy"}, {"epsilon", 0.1}}},
+                    {"count", 2000},
+                    {"length", 200},
                     {"seed", 3}});
   const json& e = r["meg_estimate"];
   EXPECT_EQ(e["count"], 2000);
@@ -158,8 +162,11 @@ TEST(MdpApi, CoinRunBehaviouralIntention) {
   int compared = 0;
   for (int seed : {1, 2, 3, 4}) {
     auto agent = [seed](json train) {
-      return json{{"kind", "q_learning"}, {"episodes", 3000}, {"seed", seed},
-                  {"observation", "goal_direction"}, {"train_variants", std::move(train)}};
+      return json{{"kind", "q_learning"},
+                  {"episodes", 3000},
+                  {"seed", seed},
+                  {"observation", "goal_direction"},
+                  {"train_variants", std::move(train)}};
     };
     json narrow = analyze(text, "intention", {{"agent", agent({"base"})}, {"interventions", {"coin_moved"}}});
     // Seed 2's narrowly trained agent bumps at the start of its own training level (its greedy
@@ -189,10 +196,11 @@ TEST(MdpApi, AnalysesOfTheWrongKindAreNotSupported) {
   const std::string scim = read_source_file("examples/intention/spy.jsonc");
   d = only_diagnostic(request(scim, "solve"));
   EXPECT_EQ(d["id"], "analysis.not_supported");
-  EXPECT_EQ(d["hint"],
-            "it is defined for gridworld and mdp models; scim models answer describe, expected_utility, "
-            "optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, "
-            "control_incentive, meg, meg_likelihood");
+  EXPECT_EQ(
+      d["hint"],
+      "it is defined for gridworld and mdp models; scim models answer describe, expected_utility, "
+      "optimal_policies, settings, policies, graph, intention, actual_cause, hkw_intention, incentives, "
+      "control_incentive, meg, meg_likelihood");
 }
 
 TEST(MdpApi, RequestProblems) {

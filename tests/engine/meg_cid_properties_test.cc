@@ -1,5 +1,6 @@
-// The properties of MEG (spec meg.md §2) on seeded random CIDs (tests/engine/random_scim.h, with perfect recall so
-// that models with two decisions are measurable), and the β root find against a brute-force grid of L(β).
+// The properties of MEG (spec meg.md §2) on seeded random CIDs (tests/engine/random_scim.h, with perfect
+// recall so that models with two decisions are measurable), and the β root find against a brute-force grid of
+// L(β).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -20,10 +21,10 @@ namespace motive::meg {
 using scim::Evaluator;
 using scim::Graph;
 using scim::Policy;
+using scim::read_scim_file;
 using scim::Scim;
 using scim::ScimFile;
 using scim::Variable;
-using scim::read_scim_file;
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -68,7 +69,8 @@ CidProcess with_targets(const Model& m, const std::vector<int>& targets) {
 
 StagePolicy uniform_policy(const CidProcess& p) {
   StagePolicy out;
-  for (const Stage& s : p.stages) out.emplace_back(static_cast<std::size_t>(s.observations) * s.actions, 1.0 / s.actions);
+  for (const Stage& s : p.stages)
+    out.emplace_back(static_cast<std::size_t>(s.observations) * s.actions, 1.0 / s.actions);
   return out;
 }
 
@@ -108,7 +110,8 @@ TEST(MegCidProperties, TheProcessReproducesTheBruteForceExpectedUtilityOfEveryNa
     std::optional<Model> m = load(seed);
     ASSERT_TRUE(m);
     for (std::size_t i = 0; i < m->scim->policies.size(); ++i) {
-      double expected = test::reference_expected_utility(m->random.reference, m->random.reference.policies[i]);
+      double expected =
+          test::reference_expected_utility(m->random.reference, m->random.reference.policies[i]);
       EXPECT_NEAR(eu(m->process, stage_policy(*m->scim, m->process, m->scim->policies[i])), expected, 1e-12)
           << "seed " << seed << " policy " << m->scim->policies[i].name;
     }
@@ -122,7 +125,8 @@ TEST(MegCidProperties, InvariantUnderPositiveAndNegativeAffineTransformsOfTheUti
     const Policy& policy = m->scim->policies[seed % m->scim->policies.size()];
     StagePolicy agent = stage_policy(*m->scim, m->process, policy);
     double meg = known_utility_meg(m->process, agent).meg;
-    for (auto [a, b] : {std::pair{-1.0, 0.0}, std::pair{-2.5, 4.0}, std::pair{0.3, -11.0}, std::pair{7.0, 2.0}}) {
+    for (auto [a, b] :
+         {std::pair{-1.0, 0.0}, std::pair{-2.5, 4.0}, std::pair{0.3, -11.0}, std::pair{7.0, 2.0}}) {
       CidProcess transformed = m->process;
       for (double& u : transformed.utility) u = a * u + b;
       transformed.utility_scale = std::abs(a) * transformed.utility_scale + std::abs(b);
@@ -144,7 +148,8 @@ TEST(MegCidProperties, BetweenZeroAndTheBoundZeroForUniformBoundForUniquelyOptim
       EXPECT_GE(r.meg, -1e-12) << seed << " " << policy.name;
       EXPECT_LE(r.meg, bound + 1e-12) << seed << " " << policy.name;
       if (r.meg > bound - 1e-9) {
-        // Only a deterministic policy that is uniquely optimal (or anti-optimal) where it goes reaches the bound.
+        // Only a deterministic policy that is uniquely optimal (or anti-optimal) where it goes reaches the
+        // bound.
         ++at_bound;
         EXPECT_TRUE(std::isinf(r.beta)) << seed << " " << policy.name;
         for (std::size_t k = 0; k < p.stages.size(); ++k)
@@ -262,7 +267,8 @@ TEST(MegCidProperties, KnownUtilityMegDependsOnThePolicyOnlyThroughItsExpectedUt
     StagePolicy named = stage_policy(*m->scim, p, m->scim->policies.back());
     double top = eu(p, best), middle = eu(p, uniform);
     if (top - middle < 1e-6) continue;
-    // Two different families of policies, mixed to the same expected utility (bisection on the mixing weight).
+    // Two different families of policies, mixed to the same expected utility (bisection on the mixing
+    // weight).
     double target = middle + 0.37 * (top - middle);
     auto solve = [&](const StagePolicy& from, const StagePolicy& to) {
       double lo = 0, hi = 1;  // eu(mix(to, from, 0)) = eu(from) < target ≤ eu(to)

@@ -25,8 +25,9 @@ TEST(MegCid, MouseReferenceNumbersOfTheSpec) {
     double meg;
   };
   // meg.md §4: log 2, log 2 − H_b(0.8) = 0.1927, and p = 0.6 / 0.7 / 0.9 / 0.95.
-  for (Case c : {Case{"optimal", 0.6931}, Case{"p80", 0.1927}, Case{"p60", 0.0201}, Case{"p70", 0.0823},
-                 Case{"p90", 0.3681}, Case{"p95", 0.4946}, Case{"coin", 0.0}, Case{"avoids_cheese", 0.6931}}) {
+  for (Case c :
+       {Case{"optimal", 0.6931}, Case{"p80", 0.1927}, Case{"p60", 0.0201}, Case{"p70", 0.0823},
+        Case{"p90", 0.3681}, Case{"p95", 0.4946}, Case{"coin", 0.0}, Case{"avoids_cheese", 0.6931}}) {
     json r = analyze(mouse(), "meg", {{"policy", c.policy}});
     EXPECT_NEAR(r["meg"].get<double>(), c.meg, 5e-5) << c.policy;
     EXPECT_TRUE(r["converged"].get<bool>()) << c.policy;
@@ -134,9 +135,10 @@ TEST(MegCid, SeveralDecisionsUnderPerfectRecallAddTheirContributions) {
 }
 
 TEST(MegCid, AtInfinityTheMaximumEntropyPolicyKeepsMoreOptimalContinuationsOpen) {
-  // Going left wins whatever D2 does; going right wins only with up. Among optimal policies the one of maximum
-  // causal entropy goes left with probability 2/3 (two optimal continuations against one): the limit of π_β as
-  // β → ∞, which is what Def. 3.1 asks for, and not the policy uniform over the optimal actions at each decision.
+  // Going left wins whatever D2 does; going right wins only with up. Among optimal policies the one of
+  // maximum causal entropy goes left with probability 2/3 (two optimal continuations against one): the limit
+  // of π_β as β → ∞, which is what Def. 3.1 asks for, and not the policy uniform over the optimal actions at
+  // each decision.
   const char* text = R"({
     "kind": "scim",
     "variables": {
@@ -161,12 +163,14 @@ TEST(MegCid, AtInfinityTheMaximumEntropyPolicyKeepsMoreOptimalContinuationsOpen)
   EXPECT_NEAR(r["contributions"][1].get<double>(), d2, 1e-12);
   EXPECT_NEAR(r["meg"].get<double>(), d1 + d2, 1e-12);
   // L(β) increases towards that value: the end is the supremum.
-  json curve = analyze(text, "meg_likelihood", {{"policy", "uniform_over_optimal"}, {"betas", {10, 40, "inf"}}});
+  json curve =
+      analyze(text, "meg_likelihood", {{"policy", "uniform_over_optimal"}, {"betas", {10, 40, "inf"}}});
   EXPECT_LT(curve["points"][0]["likelihood"].get<double>(), curve["points"][1]["likelihood"].get<double>());
   EXPECT_NEAR(curve["points"][1]["likelihood"].get<double>(), d1 + d2, 1e-12);
   EXPECT_NEAR(curve["points"][2]["likelihood"].get<double>(), d1 + d2, 1e-15);
-  // meg.md's shorthand puts π_+∞ uniform over the best actions at each decision: here that is the agent itself,
-  // which it predicts perfectly (MEG = bound − H(π) = 2 log 2 − 1.5 log 2), though it is not maximum-entropy.
+  // meg.md's shorthand puts π_+∞ uniform over the best actions at each decision: here that is the agent
+  // itself, which it predicts perfectly (MEG = bound − H(π) = 2 log 2 − 1.5 log 2), though it is not
+  // maximum-entropy.
   json uniform = analyze(text, "meg", {{"policy", "uniform_over_optimal"}, {"at_infinity", "uniform"}});
   EXPECT_NEAR(uniform["meg"].get<double>(), 0.5 * kLog2, 1e-12);
   EXPECT_EQ(uniform["at_infinity"], "uniform");
@@ -204,9 +208,11 @@ TEST(MegCid, WithoutPerfectRecallSeveralDecisionsAreRefusedWithADiagnostic) {
   json response = request(text, "meg", {{"policy", "blind"}});
   ASSERT_FALSE(response["ok"].get<bool>()) << response.dump();
   EXPECT_EQ(response["diagnostics"][0]["id"], "analysis.not_supported");
-  EXPECT_NE(response["diagnostics"][0]["message"].get<std::string>().find("perfect recall"), std::string::npos);
+  EXPECT_NE(response["diagnostics"][0]["message"].get<std::string>().find("perfect recall"),
+            std::string::npos);
   // Fixing one decision leaves a single one, which needs no recall.
-  json fixed = analyze(text, "meg", {{"policy", "blind"}, {"interventions", {{{"variable", "D1"}, {"value", "right"}}}}});
+  json fixed = analyze(text, "meg",
+                       {{"policy", "blind"}, {"interventions", {{{"variable", "D1"}, {"value", "right"}}}}});
   EXPECT_EQ(fixed["decisions"], json::array({"D2"}));
   EXPECT_NEAR(fixed["meg"].get<double>(), 0, 1e-12);  // always up earns what the coin flip earns: β* = 0
 }
@@ -251,22 +257,27 @@ TEST(MegCid, LikelihoodCurvePeaksAtTheFittedRationality) {
   json chosen = analyze(mouse(), "meg_likelihood", {{"policy", "optimal"}, {"betas", {0, 1, "inf"}}});
   EXPECT_EQ(chosen["beta_star"], "inf");
   EXPECT_NEAR(chosen["points"][0]["likelihood"].get<double>(), 0, 1e-15);
-  EXPECT_NEAR(chosen["points"][1]["likelihood"].get<double>(), kLog2 + std::log(1 / (1 + std::exp(-1.0))), 1e-15);
+  EXPECT_NEAR(chosen["points"][1]["likelihood"].get<double>(), kLog2 + std::log(1 / (1 + std::exp(-1.0))),
+              1e-15);
   EXPECT_NEAR(chosen["points"][2]["likelihood"].get<double>(), kLog2, 1e-15);
 }
 
 TEST(MegCid, RequestProblemsAreDiagnostics) {
   auto id = [](const json& response) {
-    return response.value("ok", true) ? std::string("ok") : response["diagnostics"][0]["id"].get<std::string>();
+    return response.value("ok", true) ? std::string("ok")
+                                      : response["diagnostics"][0]["id"].get<std::string>();
   };
   EXPECT_EQ(id(request(mouse(), "meg", json::object())), "request.bad_parameter");  // several policies
   EXPECT_EQ(id(request(mouse(), "meg", {{"policy", "p8"}})), "request.unknown_policy");
-  EXPECT_EQ(id(request(mouse(), "meg", {{"policy", "p80"}, {"utility", "unknown"}})), "request.bad_parameter");
+  EXPECT_EQ(id(request(mouse(), "meg", {{"policy", "p80"}, {"utility", "unknown"}})),
+            "request.bad_parameter");
   EXPECT_EQ(id(request(mouse(), "meg", {{"policy", "p80"}, {"utility", "unknown"}, {"targets", {"X"}}})),
             "request.unknown_variable");
   EXPECT_EQ(id(request(mouse(), "meg", {{"policy", "p80"}, {"utility", "known?"}})), "request.bad_parameter");
-  EXPECT_EQ(id(request(mouse(), "meg_likelihood", {{"policy", "p80"}, {"betas", {"big"}}})), "request.bad_parameter");
-  EXPECT_EQ(id(request(mouse(), "meg", {{"policy", "p80"}, {"interventions", {{{"variable", "D"}, {"value", "left"}}}}})),
+  EXPECT_EQ(id(request(mouse(), "meg_likelihood", {{"policy", "p80"}, {"betas", {"big"}}})),
+            "request.bad_parameter");
+  EXPECT_EQ(id(request(mouse(), "meg",
+                       {{"policy", "p80"}, {"interventions", {{{"variable", "D"}, {"value", "left"}}}}})),
             "analysis.not_supported");
 }
 

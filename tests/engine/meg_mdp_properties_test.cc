@@ -1,5 +1,6 @@
 // The properties of MEG (spec meg.md §2) on seeded random MDPs, the β root find against a brute-force grid of
-// L(β), and the soft-optimal family against the mdp solvers (engine/mdp/solve.h), an independent implementation.
+// L(β), and the soft-optimal family against the mdp solvers (engine/mdp/solve.h), an independent
+// implementation.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -22,14 +23,17 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kModels = test::test_size(1000, 250);  // fewer under the sanitizers
 
 struct RandomMdpOptions {
-  bool absorbing = true;    // some states are terminal: every action stays put with utility 0
-  bool influence = true;    // false: every action of a state has the same outcomes and utility
+  bool absorbing = true;  // some states are terminal: every action stays put with utility 0
+  bool influence = true;  // false: every action of a state has the same outcomes and utility
 };
 
-// A small random MDP: 2–7 states, 2–3 actions, each action leading to 1–3 states, integer utilities in [−3, 3].
+// A small random MDP: 2–7 states, 2–3 actions, each action leading to 1–3 states, integer utilities in [−3,
+// 3].
 mdp::Mdp random_mdp(std::uint32_t seed, const RandomMdpOptions& options = {}) {
   std::mt19937 rng(seed);
-  auto uniform = [&](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
+  auto uniform = [&](int lo, int hi) {
+    return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1));
+  };
   mdp::Mdp m;
   m.states = uniform(2, 7);
   m.actions = uniform(2, 3);
@@ -86,7 +90,8 @@ mdp::Policy random_policy(const mdp::Mdp& m, std::uint32_t seed, bool determinis
       continue;
     }
     double total = 0;
-    for (int a = 0; a < m.actions; ++a) total += p(s, a) = rng() % 3 == 0 ? 0.0 : static_cast<double>(rng() % 10 + 1);
+    for (int a = 0; a < m.actions; ++a)
+      total += p(s, a) = rng() % 3 == 0 ? 0.0 : static_cast<double>(rng() % 10 + 1);
     if (total == 0) p(s, 0) = total = 1;
     p.row(s) /= total;
   }
@@ -112,8 +117,10 @@ TEST(MegMdpProperties, InvariantUnderPositiveAndNegativeAffineTransformsOfTheUti
     mdp::Mdp m = random_mdp(seed);
     mdp::Policy agent = random_policy(m, seed, seed % 3 == 0);
     double meg = known_utility_meg(m, m.reward, agent).meg;
-    // 𝒰 = Σ_t γ^t r_t over the whole run (the absorbing steps too), so a𝒰 + b is r → a r + b (1 − γ) everywhere.
-    for (auto [a, b] : {std::pair{-1.0, 0.0}, std::pair{-2.5, 4.0}, std::pair{0.3, -11.0}, std::pair{7.0, 2.0}}) {
+    // 𝒰 = Σ_t γ^t r_t over the whole run (the absorbing steps too), so a𝒰 + b is r → a r + b (1 − γ)
+    // everywhere.
+    for (auto [a, b] :
+         {std::pair{-1.0, 0.0}, std::pair{-2.5, 4.0}, std::pair{0.3, -11.0}, std::pair{7.0, 2.0}}) {
       MatrixXd r = (a * m.reward.array() + b * (1 - m.discount)).matrix();
       EXPECT_NEAR(known_utility_meg(m, r, agent).meg, meg, 1e-7) << seed << " a " << a << " b " << b;
     }
@@ -144,7 +151,8 @@ TEST(MegMdpProperties, BetweenZeroAndTheBoundZeroForUniformAndTheBoundForUniquel
       earnable += d[s] * log_actions;
       int best = 0;
       for (int a = 0; a < m.actions; ++a)
-        best += std::abs(optimum.q(s, a) - optimum.q.row(s).maxCoeff()) <= 1e-7 * std::max(1.0, optimum.v.cwiseAbs().maxCoeff());
+        best += std::abs(optimum.q(s, a) - optimum.q.row(s).maxCoeff()) <=
+                1e-7 * std::max(1.0, optimum.v.cwiseAbs().maxCoeff());
       is_unique = is_unique && best == 1;
     }
     MdpMeg r = known_utility_meg(m, m.reward, agent, d);
@@ -182,7 +190,8 @@ TEST(MegMdpProperties, KnownUtilityMegDependsOnThePolicyOnlyThroughItsExpectedUt
     mdp::Policy best = mdp::first_greedy_policy(optimum.q);
     mdp::Policy uniform = mdp::uniform_policy(m);
     mdp::Policy other = random_policy(m, seed, false);
-    const double top = mdp::expected_utility(m, m.reward, best), middle = mdp::expected_utility(m, m.reward, uniform);
+    const double top = mdp::expected_utility(m, m.reward, best),
+                 middle = mdp::expected_utility(m, m.reward, uniform);
     if (top - middle < 1e-6) continue;
     const double target = middle + 0.41 * (top - middle);
     auto solve = [&](const mdp::Policy& from) {

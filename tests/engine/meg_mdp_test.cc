@@ -1,6 +1,6 @@
-// MEG in gridworlds through the API: the CliffWorld tables of spec meg.md §4 (ε table, known and unknown; goal
-// region under assumptions A and B), the sweep, the likelihood curve, the witnesses, the MLP class, MEG from
-// sampled trajectories, and the diagnostics.
+// MEG in gridworlds through the API: the CliffWorld tables of spec meg.md §4 (ε table, known and unknown;
+// goal region under assumptions A and B), the sweep, the likelihood curve, the witnesses, the MLP class, MEG
+// from sampled trajectories, and the diagnostics.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -15,7 +15,8 @@ namespace {
 
 using nlohmann::json;
 
-// The tables give four decimals: a match is within half a unit of the last one (and rounding of the engine's).
+// The tables give four decimals: a match is within half a unit of the last one (and rounding of the
+// engine's).
 constexpr double kTableTolerance = 5.01e-5;
 
 std::string cliffworld() { return read_source_file("examples/meg/cliffworld.jsonc"); }
@@ -31,7 +32,8 @@ TEST(MegMdp, CliffWorldEpsilonTableKnownAndUnknown) {
   for (Row row : {Row{0.0, 9.2257, 9.2257}, Row{0.1, 4.8432, 6.4732}, Row{0.3, 1.7516, 3.4064},
                   Row{0.5, 0.4851, 1.5729}, Row{0.9, 0.0011, 0.0524}, Row{1.0, 0.0, 0.0}}) {
     json known = analyze(cliffworld(), "meg", {{"agent", epsilon_greedy(row.epsilon)}});
-    json unknown = analyze(cliffworld(), "meg", {{"agent", epsilon_greedy(row.epsilon)}, {"utility", "unknown"}});
+    json unknown =
+        analyze(cliffworld(), "meg", {{"agent", epsilon_greedy(row.epsilon)}, {"utility", "unknown"}});
     EXPECT_NEAR(known["meg"].get<double>(), row.known, kTableTolerance) << row.epsilon;
     EXPECT_NEAR(unknown["meg"].get<double>(), row.unknown, kTableTolerance) << row.epsilon;
     EXPECT_TRUE(known["converged"].get<bool>()) << row.epsilon;
@@ -39,8 +41,7 @@ TEST(MegMdp, CliffWorldEpsilonTableKnownAndUnknown) {
     EXPECT_TRUE(unknown["stop"] == "gradient" || unknown["stop"] == "decrement") << unknown["stop"];
     if (unknown["stop"] == "gradient")
       EXPECT_LE(unknown["gradient_norm"].get<double>(), unknown["tolerance"].get<double>());
-    else
-      EXPECT_LE(unknown["decrement"].get<double>(), 1e-12 * std::log(4.0) / (1 - 0.9));
+    else EXPECT_LE(unknown["decrement"].get<double>(), 1e-12 * std::log(4.0) / (1 - 0.9));
     EXPECT_NEAR(known["bound"].get<double>(), std::log(4.0) / (1 - 0.9), 1e-9);
   }
 }
@@ -63,9 +64,10 @@ TEST(MegMdp, GoalRegionUnderAssumptionsAKnownEqualsUnknown) {
 
 TEST(MegMdp, GoalRegionUnderAssumptionsBUnknownStaysAboveKnown) {
   // The deterministic optimal agent (ties to the lowest action index). The spec's known-utility numbers take
-  // π_+∞ uniform over the optimal actions in each state (at_infinity "uniform"); by default π_+∞ is the limit of
-  // π_β, the maximum-entropy optimal policy, which large finite β approach (checked below): for k9 they predict
-  // this agent better than the uniform end does, so the spec's 2.8890 is not the maximum over Def. 3.1's set.
+  // π_+∞ uniform over the optimal actions in each state (at_infinity "uniform"); by default π_+∞ is the limit
+  // of π_β, the maximum-entropy optimal policy, which large finite β approach (checked below): for k9 they
+  // predict this agent better than the uniform end does, so the spec's 2.8890 is not the maximum over
+  // Def. 3.1's set.
   struct Row {
     const char* variant;
     double uniform_known, maxent_known, unknown;
@@ -74,8 +76,8 @@ TEST(MegMdp, GoalRegionUnderAssumptionsBUnknownStaysAboveKnown) {
                   Row{"k9", 2.8890, 3.4922, 4.7675}}) {
     json params = {{"agent", epsilon_greedy(0)}, {"variant", row.variant}};
     json maxent = analyze(goal_region_b(), "meg", params);
-    json curve = analyze(goal_region_b(), "meg_likelihood", {{"agent", epsilon_greedy(0)}, {"variant", row.variant},
-                                                             {"betas", {1000, "inf"}}});
+    json curve = analyze(goal_region_b(), "meg_likelihood",
+                         {{"agent", epsilon_greedy(0)}, {"variant", row.variant}, {"betas", {1000, "inf"}}});
     params["at_infinity"] = "uniform";
     json uniform = analyze(goal_region_b(), "meg", params);
     params["utility"] = "unknown";
@@ -84,8 +86,10 @@ TEST(MegMdp, GoalRegionUnderAssumptionsBUnknownStaysAboveKnown) {
     EXPECT_NEAR(maxent["meg"].get<double>(), row.maxent_known, kTableTolerance) << row.variant;
     EXPECT_NEAR(unknown["meg"].get<double>(), row.unknown, kTableTolerance) << row.variant;
     EXPECT_GT(unknown["meg"].get<double>(), std::max(row.uniform_known, row.maxent_known)) << row.variant;
-    EXPECT_NEAR(curve["points"][0]["likelihood"].get<double>(), maxent["meg"].get<double>(), 1e-6) << row.variant;
-    EXPECT_NEAR(curve["points"][1]["likelihood"].get<double>(), maxent["meg"].get<double>(), 1e-12) << row.variant;
+    EXPECT_NEAR(curve["points"][0]["likelihood"].get<double>(), maxent["meg"].get<double>(), 1e-6)
+        << row.variant;
+    EXPECT_NEAR(curve["points"][1]["likelihood"].get<double>(), maxent["meg"].get<double>(), 1e-12)
+        << row.variant;
     EXPECT_EQ(uniform["at_infinity"], "uniform");
   }
 }
@@ -98,7 +102,8 @@ TEST(MegMdp, EpsilonSweepFallsForKnownAndUnknownAndMatchesTheTable) {
     fractions.push_back(f);
     return true;
   };
-  json response = handle_request({{"model", cliffworld()}, {"analysis", "meg_sweep"},
+  json response = handle_request({{"model", cliffworld()},
+                                  {"analysis", "meg_sweep"},
                                   {"params", {{"parameter", "epsilon"}, {"values", values}}}},
                                  progress);
   ASSERT_TRUE(response["ok"].get<bool>()) << response.dump();
@@ -121,7 +126,8 @@ TEST(MegMdp, EpsilonSweepFallsForKnownAndUnknownAndMatchesTheTable) {
 
 TEST(MegMdp, SweepsCanBeCancelled) {
   int calls = 0;
-  json response = handle_request({{"model", cliffworld()}, {"analysis", "meg_sweep"},
+  json response = handle_request({{"model", cliffworld()},
+                                  {"analysis", "meg_sweep"},
                                   {"params", {{"parameter", "epsilon"}, {"values", {0.1, 0.2, 0.3, 0.4}}}}},
                                  [&](double) { return ++calls < 3; });
   ASSERT_FALSE(response["ok"].get<bool>());
@@ -130,7 +136,9 @@ TEST(MegMdp, SweepsCanBeCancelled) {
 
 TEST(MegMdp, GoalRegionSweepOverVariantsKnownFalls) {
   json result = analyze(goal_region(), "meg_sweep",
-                        {{"parameter", "variant"}, {"values", {"k1", "k3", "k5", "k9"}}, {"utility", {"known"}},
+                        {{"parameter", "variant"},
+                         {"values", {"k1", "k3", "k5", "k9"}},
+                         {"utility", {"known"}},
                          {"agent", {{"kind", "optimal"}}}});
   const json& points = result["points"];
   ASSERT_EQ(points.size(), 4u);
@@ -141,12 +149,15 @@ TEST(MegMdp, GoalRegionSweepOverVariantsKnownFalls) {
 }
 
 TEST(MegMdp, SlipAndDiscountSweepsRebuildTheWorld) {
-  json slip = analyze(cliffworld(), "meg_sweep", {{"parameter", "slip"}, {"values", {0.1, 0.3}}, {"utility", {"known"}},
-                                                   {"agent", epsilon_greedy(0.1)}});
+  json slip = analyze(cliffworld(), "meg_sweep",
+                      {{"parameter", "slip"},
+                       {"values", {0.1, 0.3}},
+                       {"utility", {"known"}},
+                       {"agent", epsilon_greedy(0.1)}});
   EXPECT_NEAR(slip["points"][0]["known"].get<double>(), 4.8432, kTableTolerance);
   EXPECT_NE(slip["points"][1]["known"].get<double>(), slip["points"][0]["known"].get<double>());
-  json discount = analyze(cliffworld(), "meg_sweep", {{"parameter", "discount"}, {"values", {0.9, 0.5}},
-                                                       {"utility", {"known"}}});
+  json discount = analyze(cliffworld(), "meg_sweep",
+                          {{"parameter", "discount"}, {"values", {0.9, 0.5}}, {"utility", {"known"}}});
   EXPECT_NEAR(discount["points"][0]["known"].get<double>(), 9.2257, kTableTolerance);
   EXPECT_NEAR(discount["points"][1]["bound"].get<double>(), std::log(4.0) / 0.5, 1e-9);
 }
@@ -187,9 +198,11 @@ TEST(MegMdp, LikelihoodCurvePeaksAtBetaStar) {
     EXPECT_LE(p["likelihood"].get<double>(), star + 1e-9);
     if (p["beta"].is_number()) finite.push_back(p["likelihood"].get<double>());
   }
-  // Concave along the evenly spaced part of the grid (β* inserted makes one uneven step: skip its neighbours).
+  // Concave along the evenly spaced part of the grid (β* inserted makes one uneven step: skip its
+  // neighbours).
   int bumps = 0;
-  for (std::size_t i = 1; i + 1 < finite.size(); ++i) bumps += finite[i] < 0.5 * (finite[i - 1] + finite[i + 1]) - 1e-9;
+  for (std::size_t i = 1; i + 1 < finite.size(); ++i)
+    bumps += finite[i] < 0.5 * (finite[i - 1] + finite[i + 1]) - 1e-9;
   EXPECT_LE(bumps, 2);
   EXPECT_EQ(r["points"].back()["beta"], "inf");
   EXPECT_EQ(r["points"].back()["likelihood"], "-inf");  // the agent takes suboptimal actions
@@ -209,8 +222,9 @@ TEST(MegMdp, MlpClassIsWithinTheTabularClass) {
 }
 
 TEST(MegMdp, SampledTrajectoriesEstimateTheKnownUtilityMeg) {
-  json r = analyze(cliffworld(), "meg",
-                   {{"agent", epsilon_greedy(0.1)}, {"sample", {{"count", 4000}, {"length", 200}, {"seed", 3}}}});
+  json r =
+      analyze(cliffworld(), "meg",
+              {{"agent", epsilon_greedy(0.1)}, {"sample", {{"count", 4000}, {"length", 200}, {"seed", 3}}}});
   const json& sampled = r["sampled"];
   EXPECT_EQ(sampled["count"], 4000);
   double se = sampled["standard_error"].get<double>();
@@ -222,10 +236,12 @@ TEST(MegMdp, SampledTrajectoriesEstimateTheKnownUtilityMeg) {
 
 TEST(MegMdp, RequestProblemsAreDiagnostics) {
   auto id = [](const json& response) {
-    return response.value("ok", true) ? std::string("ok") : response["diagnostics"][0]["id"].get<std::string>();
+    return response.value("ok", true) ? std::string("ok")
+                                      : response["diagnostics"][0]["id"].get<std::string>();
   };
   EXPECT_EQ(id(request(cliffworld(), "meg", {{"utility", "maybe"}})), "request.bad_parameter");
-  EXPECT_EQ(id(request(cliffworld(), "meg", {{"utility", "unknown"}, {"class", "cnn"}})), "request.bad_parameter");
+  EXPECT_EQ(id(request(cliffworld(), "meg", {{"utility", "unknown"}, {"class", "cnn"}})),
+            "request.bad_parameter");
   EXPECT_EQ(id(request(cliffworld(), "meg", {{"at_infinity", "limit"}})), "request.bad_parameter");
   EXPECT_EQ(id(request(cliffworld(), "meg_sweep", {{"parameter", "epsilon"}})), "request.missing_parameter");
   EXPECT_EQ(id(request(cliffworld(), "meg_sweep", {{"parameter", "gamma"}, {"values", {0.5}}})),
@@ -233,8 +249,9 @@ TEST(MegMdp, RequestProblemsAreDiagnostics) {
   EXPECT_EQ(id(request(cliffworld(), "meg_sweep", {{"parameter", "discount"}, {"values", {1.0}}})),
             "request.bad_parameter");
   EXPECT_EQ(id(request(cliffworld(), "meg", {{"variant", "k7"}})), "request.unknown_variant");
-  EXPECT_EQ(id(request(read_source_file("examples/meg/mouse.jsonc"), "meg_sweep", {{"parameter", "epsilon"}})),
-            "analysis.not_supported");
+  EXPECT_EQ(
+      id(request(read_source_file("examples/meg/mouse.jsonc"), "meg_sweep", {{"parameter", "epsilon"}})),
+      "analysis.not_supported");
 }
 
 }  // namespace

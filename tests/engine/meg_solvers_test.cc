@@ -49,7 +49,8 @@ struct Bandit {
     double eu = 0;
     for (std::size_t a = 0; a < u.size(); ++a) eu += pi[a] * u[a];
     BetaPoint point{eu, likelihood(beta)};
-    point.all_tied = std::isinf(beta) && *std::min_element(u.begin(), u.end()) == *std::max_element(u.begin(), u.end());
+    point.all_tied =
+        std::isinf(beta) && *std::min_element(u.begin(), u.end()) == *std::max_element(u.begin(), u.end());
     return point;
   }
   double target() const {
@@ -69,7 +70,8 @@ TEST(MegBetaFit, TwoActionsHaveTheLogitOfTheAgentsProbabilityOverTheGap) {
   EXPECT_TRUE(fit.converged);
   EXPECT_NEAR(fit.beta, std::log(4.0) / 2, 1e-12);
   EXPECT_NEAR(fit.at.expected_utility, 1.6, 1e-12);
-  EXPECT_NEAR(fit.at.likelihood + std::log(2.0), std::log(2.0) + 0.8 * std::log(0.8) + 0.2 * std::log(0.2), 1e-12);
+  EXPECT_NEAR(fit.at.likelihood + std::log(2.0), std::log(2.0) + 0.8 * std::log(0.8) + 0.2 * std::log(0.2),
+              1e-12);
   EXPECT_LT(fit.evaluations, 40);
 }
 
@@ -105,7 +107,8 @@ TEST(MegBetaFit, UniformAgentAndIrrelevantDecisionsGiveZero) {
   Bandit constant{{2, 2, 2}, {0.1, 0.2, 0.7}};
   BetaFit fit = constant.fit();
   EXPECT_EQ(fit.beta, 0);
-  EXPECT_NEAR(fit.at.likelihood, 0.1 * std::log(1.0 / 3) + 0.2 * std::log(1.0 / 3) + 0.7 * std::log(1.0 / 3), 1e-15);
+  EXPECT_NEAR(fit.at.likelihood, 0.1 * std::log(1.0 / 3) + 0.2 * std::log(1.0 / 3) + 0.7 * std::log(1.0 / 3),
+              1e-15);
 }
 
 TEST(MegBetaFit, MatchesABruteForceGridMaximisationOfTheLikelihood) {
@@ -125,7 +128,8 @@ TEST(MegBetaFit, MatchesABruteForceGridMaximisationOfTheLikelihood) {
     ASSERT_TRUE(fit.converged) << trial;
     // The grid: β = sinh(t) for t on a fine grid, plus the ends.
     double grid_best = std::max(bandit.likelihood(kInf), bandit.likelihood(-kInf));
-    for (int i = -4000; i <= 4000; ++i) grid_best = std::max(grid_best, bandit.likelihood(std::sinh(i * 0.002)));
+    for (int i = -4000; i <= 4000; ++i)
+      grid_best = std::max(grid_best, bandit.likelihood(std::sinh(i * 0.002)));
     EXPECT_GE(fit.at.likelihood, grid_best - 1e-12) << trial;
     EXPECT_LE(fit.at.likelihood, grid_best + 1e-5) << trial;  // the grid is within 1e-5 of the supremum
   }

@@ -64,8 +64,10 @@ TEST(ObservedIntention, Gpt4Table1) {
 TEST(ObservedIntention, Gpt4ModelsAgreeWithTheSubjectiveReading) {
   // The example's utilities were chosen so that Def. 13 in each model says what GPT-4 showed.
   std::string text = motive::test::read_source_file("examples/intention/gpt4-table1.jsonc");
-  auto intended_in_every_setting = [&](const std::string& model, const std::string& policy, const std::string& var) {
-    json req = {{"analysis", "intention"}, {"model", text}, {"model_name", model}, {"params", {{"policy", policy}}}};
+  auto intended_in_every_setting = [&](const std::string& model, const std::string& policy,
+                                       const std::string& var) {
+    json req = {
+        {"analysis", "intention"}, {"model", text}, {"model_name", model}, {"params", {{"policy", policy}}}};
     json result = motive::handle_request(req)["result"];
     for (const json& v : result["variables"])
       if (v["variable"] == var) return !v["intended"].empty();
@@ -143,7 +145,8 @@ TEST(ObservedIntention, ErrorsNameTheLine) {
     ids.insert(d["id"].get<std::string>());
     EXPECT_EQ(d["line"], d["id"] == "model.unknown_variable" ? 11 : 12) << d.dump();
   }
-  EXPECT_EQ(ids, (std::set<std::string>{"model.unknown_variable", "model.unknown_outcome", "model.missing_field"}));
+  EXPECT_EQ(
+      ids, (std::set<std::string>{"model.unknown_variable", "model.unknown_outcome", "model.missing_field"}));
 }
 
 // Theorem-style cross-check. In a model with one setting, fixing Y to its value under π everywhere
@@ -190,8 +193,8 @@ TEST(ObservedIntention, ObservingTheRationalOracleEverywhereGivesItsVerdicts) {
       json under = analyze(model.dump(), "intention",
                            {{"policy", "optimal"}, {"oracle", "rational"}, {"interventions", interventions}});
       bool adapts = !under["oracle_keeps_policy"].get<bool>();
-      observations["fix" + std::to_string(mask)] = {{"fix", fix}, {"behaviour", adapts ? "other" : "same"},
-                                                     {"adapts", adapts}};
+      observations["fix" + std::to_string(mask)] = {
+          {"fix", fix}, {"behaviour", adapts ? "other" : "same"}, {"adapts", adapts}};
     }
     model["behaviour"] = {{"baseline", "same"}, {"observations", observations}};
     json seen = observed(model.dump());
@@ -199,7 +202,8 @@ TEST(ObservedIntention, ObservingTheRationalOracleEverywhereGivesItsVerdicts) {
     for (const json& v : rational["variables"])
       if (!v["intended"].empty()) by_rational.insert(v["variable"]);
     for (const json& v : seen["verdicts"]) {
-      EXPECT_NE(v["verdict"], "minimality_unobserved") << "seed " << seed << ": every intervention was observed";
+      EXPECT_NE(v["verdict"], "minimality_unobserved")
+          << "seed " << seed << ": every intervention was observed";
       if (v["verdict"] == "intended") by_observed.insert(v["outcome"].begin().key());
     }
     EXPECT_EQ(by_observed, by_rational) << "seed " << seed;

@@ -41,7 +41,8 @@ std::string problem(const json& given, const std::string& prefix = {}) {
 }
 
 TEST(Params, DefaultsAndGivenValues) {
-  const Params p({{"query", 1}, {"rate", 0.25}, {"betas", {1, "inf", "-Infinity"}}, {"policy", nullptr}}, specs());
+  const Params p({{"query", 1}, {"rate", 0.25}, {"betas", {1, "inf", "-Infinity"}}, {"policy", nullptr}},
+                 specs());
   EXPECT_EQ(p.integer("count"), 10);
   EXPECT_EQ(p.number("rate"), 0.25);
   EXPECT_EQ(p.numbers("betas"), (std::vector<double>{1, INFINITY, -INFINITY}));
@@ -55,8 +56,10 @@ TEST(Params, DefaultsAndGivenValues) {
 
 TEST(Params, EveryProblemIsRefusedNotClampedOrIgnored) {
   EXPECT_EQ(problem({{"query", 1}}), "ok");
-  EXPECT_EQ(problem(json::object()), "request.missing_parameter: this analysis needs the parameter \"query\"");
-  EXPECT_EQ(problem({{"query", 1}, {"cuont", 3}}), "request.unknown_parameter: this analysis has no parameter \"cuont\"");
+  EXPECT_EQ(problem(json::object()),
+            "request.missing_parameter: this analysis needs the parameter \"query\"");
+  EXPECT_EQ(problem({{"query", 1}, {"cuont", 3}}),
+            "request.unknown_parameter: this analysis has no parameter \"cuont\"");
   EXPECT_EQ(problem({{"query", 1}, {"count", 101}}),
             "request.bad_parameter: \"count\" must be a whole number from 1 to 100, not 101");
   EXPECT_EQ(problem({{"query", 1}, {"count", 2.5}}),
@@ -70,8 +73,10 @@ TEST(Params, EveryProblemIsRefusedNotClampedOrIgnored) {
   EXPECT_EQ(problem({{"query", 1}, {"oracle", "observed"}}),
             "request.bad_parameter: \"oracle\" must be \"subjective\" or \"rational\", not \"observed\"");
   EXPECT_EQ(problem({{"query", 1}, {"utility", {"known", "maybe"}}}),
-            "request.bad_parameter: \"utility\" must be a list of \"known\" or \"unknown\", not [\"known\",\"maybe\"]");
-  EXPECT_EQ(problem({{"query", 1}, {"verbose", 1}}), "request.bad_parameter: \"verbose\" must be true or false, not 1");
+            "request.bad_parameter: \"utility\" must be a list of \"known\" or \"unknown\", not "
+            "[\"known\",\"maybe\"]");
+  EXPECT_EQ(problem({{"query", 1}, {"verbose", 1}}),
+            "request.bad_parameter: \"verbose\" must be true or false, not 1");
   EXPECT_EQ(problem(json::array()), "request.malformed: \"params\" must be an object");
 }
 
@@ -80,7 +85,8 @@ TEST(Params, TheFieldsOfAStructuredParameterAreNamedWithIt) {
             "request.bad_parameter: \"sample.count\" must be a whole number from 1 to 100, not 0");
   EXPECT_EQ(problem({{"query", 1}, {"cuont", 1}}, "sample."),
             "request.unknown_parameter: there is no parameter \"sample.cuont\"");
-  EXPECT_EQ(problem(json::object(), "sample."), "request.missing_parameter: this analysis needs the parameter \"sample.query\"");
+  EXPECT_EQ(problem(json::object(), "sample."),
+            "request.missing_parameter: this analysis needs the parameter \"sample.query\"");
   EXPECT_EQ(problem(3, "sample."), "request.bad_parameter: \"sample\" must be an object, not 3");
 }
 
@@ -92,7 +98,8 @@ TEST(Params, WholeNumbersStopAt2To53) {
 }
 
 TEST(NumberValue, InfinityIsReadTheSameWayEverywhere) {
-  for (const char* s : {"inf", "+inf", "Infinity", "+Infinity"}) EXPECT_EQ(number_value(s, true), INFINITY) << s;
+  for (const char* s : {"inf", "+inf", "Infinity", "+Infinity"})
+    EXPECT_EQ(number_value(s, true), INFINITY) << s;
   for (const char* s : {"-inf", "-Infinity"}) EXPECT_EQ(number_value(s, true), -INFINITY) << s;
   EXPECT_FALSE(number_value("inf", false));
   EXPECT_FALSE(number_value("lots", true));

@@ -25,7 +25,8 @@ class Rng {
   bool chance(double p) { return static_cast<double>(engine_() >> 8) / 16777216.0 < p; }
   template <class T>
   void shuffle(std::vector<T>* v) {
-    for (std::size_t i = v->size(); i > 1; --i) std::swap((*v)[i - 1], (*v)[uniform(0, static_cast<int>(i) - 1)]);
+    for (std::size_t i = v->size(); i > 1; --i)
+      std::swap((*v)[i - 1], (*v)[uniform(0, static_cast<int>(i) - 1)]);
   }
   template <class T>
   const T& pick(const std::vector<T>& v) {
@@ -106,9 +107,8 @@ std::string fraction(int numerator, int denominator) {
 
 const std::vector<std::vector<std::string>>& label_pools() {
   static const std::vector<std::vector<std::string>> pools = {
-      {"lo", "mid", "hi", "top"},         {"red", "green", "blue", "gray"},
-      {"east", "west", "north", "south"}, {"a", "b", "c", "d"},
-      {"yes", "no", "maybe", "unsure"},   {"calm", "windy", "stormy", "still"}};
+      {"lo", "mid", "hi", "top"}, {"red", "green", "blue", "gray"}, {"east", "west", "north", "south"},
+      {"a", "b", "c", "d"},       {"yes", "no", "maybe", "unsure"}, {"calm", "windy", "stormy", "still"}};
   return pools;
 }
 
@@ -201,8 +201,7 @@ std::vector<RefVariable> draw_variables(Rng* rng, const RandomScimOptions& optio
           if (std::find(v.parents.begin(), v.parents.end(), d) == v.parents.end()) {
             if (static_cast<int>(v.parents.size()) >= options.max_parents && !v.parents.empty())
               v.parents.back() = d;
-            else
-              v.parents.push_back(d);
+            else v.parents.push_back(d);
           }
         }
         v.denominator = rng->pick(kDenominators);
@@ -343,10 +342,13 @@ Json rule_json(Rng* rng, const RefScim& scim, int d, const RefRule& rule, bool d
     auto action = [&](const std::vector<double>& p) {
       return var.domain[std::max_element(p.begin(), p.end()) - p.begin()];
     };
-    if (var.parents.empty() && rng->chance(0.5)) return Json("'" + action(rule.distribution.begin()->second) + "'");
-    return Json{{"table", rows_json(rng, rule.distribution, [&](const std::vector<int>& key, const std::vector<double>& p) {
-                   return Json{{"given", given_json(scim, var, key)}, {"value", action(p)}};
-                 })}};
+    if (var.parents.empty() && rng->chance(0.5))
+      return Json("'" + action(rule.distribution.begin()->second) + "'");
+    return Json{
+        {"table",
+         rows_json(rng, rule.distribution, [&](const std::vector<int>& key, const std::vector<double>& p) {
+           return Json{{"given", given_json(scim, var, key)}, {"value", action(p)}};
+         })}};
   }
   // The generator's stochastic rules have probabilities w / n with n <= 12: write them as fractions.
   auto weights = [&](const std::vector<double>& p) {
@@ -364,9 +366,10 @@ Json rule_json(Rng* rng, const RefScim& scim, int d, const RefRule& rule, bool d
     return out;
   };
   if (var.parents.empty()) return Json{{"cpd", weights(rule.distribution.begin()->second)}};
-  return Json{{"cpd", rows_json(rng, rule.distribution, [&](const std::vector<int>& key, const std::vector<double>& p) {
-                 return Json{{"given", given_json(scim, var, key)}, {"p", weights(p)}};
-               })}};
+  return Json{{"cpd", rows_json(rng, rule.distribution,
+                                [&](const std::vector<int>& key, const std::vector<double>& p) {
+                                  return Json{{"given", given_json(scim, var, key)}, {"p", weights(p)}};
+                                })}};
 }
 
 // ---- Reference evaluation -------------------------------------------------------------------------
@@ -388,9 +391,14 @@ using LeafVisitor =
 // Distribution-level enumeration: every outcome of every variable's noise (a cpd: every outcome).
 class Walker {
  public:
-  Walker(const RefScim& scim, const RefPolicy* policy, const RefInterventions& interventions, const LeafVisitor& visit)
-      : scim_(scim), policy_(policy), iv_(interventions), visit_(visit),
-        values_(scim.variables.size(), -1), utility_(scim.variables.size(), 0.0) {
+  Walker(const RefScim& scim, const RefPolicy* policy, const RefInterventions& interventions,
+         const LeafVisitor& visit)
+      : scim_(scim),
+        policy_(policy),
+        iv_(interventions),
+        visit_(visit),
+        values_(scim.variables.size(), -1),
+        utility_(scim.variables.size(), 0.0) {
     if (!interventions.contextual.empty())
       throw std::logic_error("contextual interventions need settings: use reference_settings");
   }
@@ -436,10 +444,8 @@ class Walker {
       double p = noise_probability(var, n);
       if (p <= 0) continue;
       key.back() = n;
-      if (var.type == RefType::kUtility)
-        utility_[v] = var.utility.at(key);
-      else
-        values_[v] = var.table.at(key);
+      if (var.type == RefType::kUtility) utility_[v] = var.utility.at(key);
+      else values_[v] = var.table.at(key);
       walk(k + 1, weight * p);
     }
   }
@@ -546,7 +552,8 @@ RefNoise setting_noise(const RefScim& scim, int v) {
     Pieces pieces = pieces_of(var);
     for (std::size_t k = 0; k + 1 < pieces.cuts.size(); ++k) {
       noise.outcomes.push_back("u" + std::to_string(k));
-      noise.probabilities.push_back(static_cast<double>(pieces.cuts[k + 1] - pieces.cuts[k]) / var.denominator);
+      noise.probabilities.push_back(static_cast<double>(pieces.cuts[k + 1] - pieces.cuts[k]) /
+                                    var.denominator);
     }
   } else if (!var.noise.empty()) {
     noise.outcomes = var.noise;
@@ -569,7 +576,8 @@ RefExpectation reference_expectation(const RefScim& scim, const RefPolicy* polic
     }
   };
   if (!interventions.contextual.empty()) {
-    for (const RefRow& row : reference_settings(scim, policy, interventions).rows) add(row.weight, row.utility);
+    for (const RefRow& row : reference_settings(scim, policy, interventions).rows)
+      add(row.weight, row.utility);
     return out;
   }
   LeafVisitor visit = [&](double weight, const std::vector<int>&, const std::vector<double>& utility) {
@@ -579,11 +587,13 @@ RefExpectation reference_expectation(const RefScim& scim, const RefPolicy* polic
   return out;
 }
 
-double reference_expected_utility(const RefScim& scim, const RefPolicy& policy, const RefInterventions& interventions) {
+double reference_expected_utility(const RefScim& scim, const RefPolicy& policy,
+                                  const RefInterventions& interventions) {
   return reference_expectation(scim, &policy, interventions).total;
 }
 
-RefSettings reference_settings(const RefScim& scim, const RefPolicy* policy, const RefInterventions& interventions) {
+RefSettings reference_settings(const RefScim& scim, const RefPolicy* policy,
+                               const RefInterventions& interventions) {
   RefSettings out;
   std::size_t n = scim.variables.size();
   std::vector<RefNoise> noise(n);
@@ -651,10 +661,8 @@ RefSettings reference_settings(const RefScim& scim, const RefPolicy* policy, con
           continue;
         }
         key.push_back(digit[v]);
-        if (var.type == RefType::kUtility)
-          r.utility[v] = var.utility.at(key);
-        else
-          r.values[v] = var.table.at(key);
+        if (var.type == RefType::kUtility) r.utility[v] = var.utility.at(key);
+        else r.values[v] = var.table.at(key);
       }
       for (int u : scim.utilities) r.total_utility += r.utility[u];
       out.rows.push_back(std::move(r));
@@ -668,12 +676,14 @@ RefSettings reference_settings(const RefScim& scim, const RefPolicy* policy, con
 std::map<std::uint64_t, int> values_under(const RefScim& scim, const RefPolicy& policy,
                                           const RefInterventions& interventions, int variable) {
   std::map<std::uint64_t, int> out;
-  for (const RefRow& row : reference_settings(scim, &policy, interventions).rows) out[row.setting] = row.values[variable];
+  for (const RefRow& row : reference_settings(scim, &policy, interventions).rows)
+    out[row.setting] = row.values[variable];
   return out;
 }
 
 std::map<std::vector<int>, double> observation_probabilities(const RefScim& scim, const RefPolicy& policy,
-                                                             const RefInterventions& interventions, int decision) {
+                                                             const RefInterventions& interventions,
+                                                             int decision) {
   std::map<std::vector<int>, double> out;
   for (const auto& o : observations(scim, decision)) out[o] = 0.0;
   const RefVariable& var = scim.variables[decision];
@@ -684,7 +694,8 @@ std::map<std::vector<int>, double> observation_probabilities(const RefScim& scim
   return out;
 }
 
-RefPolicy deterministic_policy(const RefScim& scim, const std::map<int, std::map<std::vector<int>, int>>& actions,
+RefPolicy deterministic_policy(const RefScim& scim,
+                               const std::map<int, std::map<std::vector<int>, int>>& actions,
                                const std::string& name) {
   RefPolicy policy;
   policy.name = name;
@@ -698,7 +709,8 @@ RefPolicy deterministic_policy(const RefScim& scim, const std::map<int, std::map
   return policy;
 }
 
-std::vector<RefPolicy> all_deterministic_policies(const RefScim& scim, const RefInterventions& interventions) {
+std::vector<RefPolicy> all_deterministic_policies(const RefScim& scim,
+                                                  const RefInterventions& interventions) {
   // One digit per (free decision, observation), the last fastest.
   std::vector<std::pair<int, std::vector<int>>> digits;
   std::vector<int> sizes;
@@ -721,7 +733,8 @@ std::vector<RefPolicy> all_deterministic_policies(const RefScim& scim, const Ref
 RefOptimum reference_optimum(const RefScim& scim, const RefInterventions& interventions) {
   RefOptimum out;
   std::vector<RefPolicy> policies = all_deterministic_policies(scim, interventions);
-  for (const RefPolicy& p : policies) out.all_utilities.push_back(reference_expected_utility(scim, p, interventions));
+  for (const RefPolicy& p : policies)
+    out.all_utilities.push_back(reference_expected_utility(scim, p, interventions));
   out.expected_utility = *std::max_element(out.all_utilities.begin(), out.all_utilities.end());
   for (std::size_t i = 0; i < policies.size(); ++i)
     if (utilities_tie(out.all_utilities[i], out.expected_utility)) out.optimal.push_back(policies[i]);

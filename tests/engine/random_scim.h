@@ -32,8 +32,8 @@ enum class RefType { kChance, kDecision, kUtility };
 struct RefVariable {
   std::string name;
   RefType type = RefType::kChance;
-  std::vector<int> parents;          // indices into RefScim::variables, in the order the file lists them
-  std::vector<std::string> domain;   // chance and decision variables: the labels, in order
+  std::vector<int> parents;         // indices into RefScim::variables, in the order the file lists them
+  std::vector<std::string> domain;  // chance and decision variables: the labels, in order
 
   // A chance variable written as a `cpd` (otherwise chance and utility variables are a `table`).
   bool by_cpd = false;
@@ -83,10 +83,10 @@ struct RandomScimOptions {
   int max_decisions = 2;
   int min_utilities = 1;
   int max_utilities = 2;
-  int max_domain = 3;        // domains have 2 to max_domain outcomes
-  int max_parents = 2;       // of a chance or utility variable
-  int max_observed = 2;      // information links a decision draws at random
-  double cpd_share = 0.5;    // the chance of a chance variable being written as a `cpd`
+  int max_domain = 3;      // domains have 2 to max_domain outcomes
+  int max_parents = 2;     // of a chance or utility variable
+  int max_observed = 2;    // information links a decision draws at random
+  double cpd_share = 0.5;  // the chance of a chance variable being written as a `cpd`
   // Later decisions also observe every earlier decision and its observations.
   bool perfect_recall = false;
   // Bounds on the model's size: the generator redraws (deterministically) until both hold.
@@ -104,8 +104,8 @@ struct RandomScimOptions {
 
 struct RandomScim {
   std::uint32_t seed = 0;
-  std::string text;     // the model file
-  RefScim reference;    // the same model, for the reference below
+  std::string text;   // the model file
+  RefScim reference;  // the same model, for the reference below
 };
 
 // The same seed and options always give the same model.
@@ -116,9 +116,9 @@ RandomScim make_random_scim(std::uint32_t seed, const RandomScimOptions& options
 // Interventions as the reference applies them. Contextual values are indexed by the settings of the
 // model under the hard interventions (a hard intervention removes its variable's noise).
 struct RefInterventions {
-  std::map<int, int> hard;                                  // chance or decision -> outcome index
-  std::map<int, double> hard_utility;                       // utility -> number
-  std::map<int, std::map<std::uint64_t, int>> contextual;   // chance or decision -> setting -> outcome
+  std::map<int, int> hard;                                 // chance or decision -> outcome index
+  std::map<int, double> hard_utility;                      // utility -> number
+  std::map<int, std::map<std::uint64_t, int>> contextual;  // chance or decision -> setting -> outcome
   bool fixes(int v) const { return hard.count(v) > 0 || hard_utility.count(v) > 0; }
 };
 
@@ -160,16 +160,16 @@ double reference_expected_utility(const RefScim& scim, const RefPolicy& policy,
 // stochastic rule gives one row per setting and combination of actions, weighted by their probability.
 struct RefRow {
   std::uint64_t setting = 0;
-  double probability = 0;            // P(e)
-  double weight = 0;                 // P(e) times the probability of the actions taken
-  std::vector<std::string> noise;    // the outcome of each noisy variable
-  std::vector<int> values;           // per variable: outcome index (-1 for utilities)
-  std::vector<double> utility;       // per variable: the number of a utility (0 for the others)
+  double probability = 0;          // P(e)
+  double weight = 0;               // P(e) times the probability of the actions taken
+  std::vector<std::string> noise;  // the outcome of each noisy variable
+  std::vector<int> values;         // per variable: outcome index (-1 for utilities)
+  std::vector<double> utility;     // per variable: the number of a utility (0 for the others)
   double total_utility = 0;
 };
 struct RefSettings {
-  std::vector<int> noisy;            // variables with non-trivial noise, in file order
-  std::uint64_t count = 1;           // the number of settings
+  std::vector<int> noisy;   // variables with non-trivial noise, in file order
+  std::uint64_t count = 1;  // the number of settings
   std::vector<RefRow> rows;
 };
 RefSettings reference_settings(const RefScim& scim, const RefPolicy* policy,
@@ -186,11 +186,13 @@ std::map<std::vector<int>, double> observation_probabilities(const RefScim& scim
                                                              int decision);
 
 // A deterministic policy from one action per (decision, observation).
-RefPolicy deterministic_policy(const RefScim& scim, const std::map<int, std::map<std::vector<int>, int>>& actions,
+RefPolicy deterministic_policy(const RefScim& scim,
+                               const std::map<int, std::map<std::vector<int>, int>>& actions,
                                const std::string& name = "");
 
 // Every deterministic policy of the decisions no hard intervention fixes.
-std::vector<RefPolicy> all_deterministic_policies(const RefScim& scim, const RefInterventions& interventions = {});
+std::vector<RefPolicy> all_deterministic_policies(const RefScim& scim,
+                                                  const RefInterventions& interventions = {});
 
 // The best expected utility over all deterministic policies, and every policy attaining it.
 struct RefOptimum {

@@ -22,10 +22,10 @@ namespace motive {
 using scim::Domain;
 using scim::Intervention;
 using scim::Mechanism;
+using scim::read_scim_file;
 using scim::Scim;
 using scim::ScimFile;
 using scim::Variable;
-using scim::read_scim_file;
 namespace {
 
 struct Reading {

@@ -60,13 +60,13 @@ TEST(Catalogue, NeedsNoModelAndListsEveryKindAndAnalysis) {
   EXPECT_EQ(kinds[4]["name"], "adventure");
   std::set<std::string> scim;
   for (const json& a : kinds[0]["analyses"]) scim.insert(a["name"].get<std::string>());
-  EXPECT_EQ(scim, (std::set<std::string>{"describe", "expected_utility", "optimal_policies", "settings", "policies",
-                                         "graph", "intention", "actual_cause", "hkw_intention", "incentives",
-                                         "control_incentive", "meg", "meg_likelihood"}));
+  EXPECT_EQ(scim, (std::set<std::string>{"describe", "expected_utility", "optimal_policies", "settings",
+                                         "policies", "graph", "intention", "actual_cause", "hkw_intention",
+                                         "incentives", "control_incentive", "meg", "meg_likelihood"}));
   std::set<std::string> grid;
   for (const json& a : kinds[1]["analyses"]) grid.insert(a["name"].get<std::string>());
-  EXPECT_EQ(grid, (std::set<std::string>{"describe", "solve", "trajectories", "meg", "meg_likelihood", "meg_sweep",
-                                         "intention"}));
+  EXPECT_EQ(grid, (std::set<std::string>{"describe", "solve", "trajectories", "meg", "meg_likelihood",
+                                         "meg_sweep", "intention"}));
 }
 
 TEST(Catalogue, EveryAnalysisHasASummaryAndEveryParameterOneLineOfHelp) {
@@ -92,10 +92,12 @@ TEST(Catalogue, EveryAnalysisHasASummaryAndEveryParameterOneLineOfHelp) {
 
 TEST(Catalogue, SpecsAsTheCatalogueWritesThem) {
   const ParamSpec count = ParamSpec::integer("count", 10, 1, 100000, "how many");
-  EXPECT_EQ(spec_json(count), json::parse(R"({"name": "count", "type": "integer", "default": 10, "help": "how many",
+  EXPECT_EQ(spec_json(count),
+            json::parse(R"({"name": "count", "type": "integer", "default": 10, "help": "how many",
                                               "min": 1, "max": 100000})"));
   const ParamSpec betas = ParamSpec::numbers("betas", "β").with_infinity();
-  EXPECT_EQ(spec_json(betas), json::parse(R"({"name": "betas", "type": "numbers", "default": null, "help": "β",
+  EXPECT_EQ(spec_json(betas),
+            json::parse(R"({"name": "betas", "type": "numbers", "default": null, "help": "β",
                                               "infinite": true})"));
 }
 
@@ -111,17 +113,20 @@ TEST(RequestEnvelope, EveryReplyNamesItsKindAndScimRepliesTheirModel) {
 }
 
 TEST(UnknownParameters, AreRejectedWithADidYouMean) {
-  json d = only_diagnostic(request(read_source_file("examples/intention/spy.jsonc"), "intention", {{"polcy", "truthful"}}));
+  json d = only_diagnostic(
+      request(read_source_file("examples/intention/spy.jsonc"), "intention", {{"polcy", "truthful"}}));
   EXPECT_EQ(d["id"], "request.unknown_parameter");
   EXPECT_EQ(d["message"], "this analysis has no parameter \"polcy\"");
   EXPECT_EQ(d["hint"], "did you mean \"policy\"?");
   d = only_diagnostic(request(read_source_file("examples/intention/spy.jsonc"), "intention",
                               {{"policy", "truthful"}, {"minimality", "subset"}}));
   EXPECT_EQ(d["id"], "request.unknown_parameter");
-  d = only_diagnostic(request(read_source_file("examples/meg/cliffworld.jsonc"), "solve", {{"agnet", json::object()}}));
+  d = only_diagnostic(
+      request(read_source_file("examples/meg/cliffworld.jsonc"), "solve", {{"agnet", json::object()}}));
   EXPECT_EQ(d["id"], "request.unknown_parameter");
   EXPECT_EQ(d["hint"], "did you mean \"agent\"?");
-  d = only_diagnostic(request(read_source_file("examples/intention/spy.jsonc"), "describe", {{"policy", "truthful"}}));
+  d = only_diagnostic(
+      request(read_source_file("examples/intention/spy.jsonc"), "describe", {{"policy", "truthful"}}));
   EXPECT_EQ(d["id"], "request.unknown_parameter");
   EXPECT_EQ(d["hint"], "it takes no parameters");
 }
@@ -161,7 +166,8 @@ TEST(BadParameters, InfinityIsWrittenTheSameWayEverywhere) {
   for (const char* inf : {"inf", "Infinity", "+inf"}) {
     json agent = request(grid, "solve", {{"agent", {{"kind", "soft"}, {"beta", inf}}}});
     EXPECT_TRUE(agent.value("ok", false)) << inf << agent.dump();
-    json curve = request(grid, "meg_likelihood", {{"betas", {inf, std::string("-") + (inf[0] == '+' ? inf + 1 : inf)}}});
+    json curve = request(grid, "meg_likelihood",
+                         {{"betas", {inf, std::string("-") + (inf[0] == '+' ? inf + 1 : inf)}}});
     ASSERT_TRUE(curve.value("ok", false)) << inf << curve.dump();
     EXPECT_EQ(curve["result"]["points"][0]["beta"], "inf");
     EXPECT_EQ(curve["result"]["points"][1]["beta"], "-inf");

@@ -45,7 +45,8 @@ std::pair<int, int> position_of(const std::string& text, const std::string& need
 std::string decision_model(const std::string& utilities) {
   return R"({"kind": "scim", "variables": {
   "D": {"type": "decision", "domain": ["a", "b"]},
-)" + utilities + "}}";
+)" + utilities +
+         "}}";
 }
 
 TEST(Reliability, AnOverflowingUtilityFunctionIsRefusedAtTheFunction) {
@@ -62,8 +63,7 @@ TEST(Reliability, AnOverflowingUtilityFunctionIsRefusedAtTheFunction) {
 }
 
 TEST(Reliability, UtilitiesBeyondTheLargestMagnitudeAreRefusedWhereTheyAreWritten) {
-  const std::string model =
-      decision_model(R"(  "U": {"type": "utility", "parents": ["D"], "table": [
+  const std::string model = decision_model(R"(  "U": {"type": "utility", "parents": ["D"], "table": [
     {"given": {"D": "a"}, "value": 1e201}, {"given": {"D": "b"}, "value": 0}]})");
   json table = only_diagnostic(request(model, "describe"));
   EXPECT_EQ(table["id"], "model.utility_out_of_range");
@@ -143,7 +143,8 @@ TEST(Reliability, AHugeUnknownParentIsReportedWithoutASuggestion) {
   const std::string name(100000, 'p');
   const std::string model = R"({"kind": "scim", "variables": {
   ")" + name + R"(": {"type": "chance", "domain": ["a"], "cpd": {"a": 1}},
-  "Y": {"type": "chance", "parents": [")" + name + R"(q"], "domain": ["a"], "cpd": {"a": 1}}}})";
+  "Y": {"type": "chance", "parents": [")" +
+                            name + R"(q"], "domain": ["a"], "cpd": {"a": 1}}}})";
   auto start = std::chrono::steady_clock::now();
   json d = only_diagnostic(request(model, "describe"));
   EXPECT_LT(seconds_since(start), 10.0);
@@ -178,9 +179,8 @@ TEST(Reliability, ASoftAgentBeyondTheLargestBetaIsRefusedUpFront) {
     EXPECT_EQ(only_diagnostic(request(grid, "solve", {{"agent", agent}}))["id"], "request.bad_parameter");
     EXPECT_EQ(only_diagnostic(request(grid, "meg", {{"agent", agent}, {"utility", "unknown"}}))["id"],
               "request.bad_parameter");
-    EXPECT_EQ(
-        only_diagnostic(request(grid, "meg_sweep", {{"parameter", "beta"}, {"values", {beta}}}))["id"],
-        "request.bad_parameter");
+    EXPECT_EQ(only_diagnostic(request(grid, "meg_sweep", {{"parameter", "beta"}, {"values", {beta}}}))["id"],
+              "request.bad_parameter");
     EXPECT_LT(seconds_since(start), 5.0);
   }
   // At the limit the soft policy is computed, and it is the optimal one on CliffWorld.
@@ -193,7 +193,8 @@ TEST(Reliability, ASoftAgentBeyondTheLargestBetaIsRefusedUpFront) {
 TEST(Reliability, GridworldUtilitiesThatCouldOverflowAreRefusedAtTheUtility) {
   for (const std::string value : {"1e308", "-1e308", "5e199"}) {
     const std::string grid = R"({"kind": "gridworld", "map": ["S.G", "..C"], "discount": 0.9,
-  "utilities": {"goal": 1, "cliff": )" + value + "}}";
+  "utilities": {"goal": 1, "cliff": )" +
+                             value + "}}";
     json d = only_diagnostic(request(grid, "solve"));
     EXPECT_EQ(d["id"], "model.utility_out_of_range") << value;
     EXPECT_EQ(d["line"], 2);
@@ -207,7 +208,8 @@ TEST(Reliability, GridworldUtilitiesThatCouldOverflowAreRefusedAtTheUtility) {
 
 // A goal of 1e150 one step away: the start's value is exactly that utility.
 TEST(Reliability, LargeGridworldUtilitiesWithinTheLimitGiveFiniteValues) {
-  const std::string grid = R"({"kind": "gridworld", "map": ["SG"], "discount": 0.9, "actions": ["left", "right"],
+  const std::string grid =
+      R"({"kind": "gridworld", "map": ["SG"], "discount": 0.9, "actions": ["left", "right"],
   "utilities": {"goal": 1e150, "step": 0}})";
   json r = analyze(grid, "solve");
   EXPECT_DOUBLE_EQ(r["values"][0].get<double>(), 1e150);
@@ -256,7 +258,8 @@ TEST(Reliability, ProblemsBeyondTheCapStillCount) {
 
   // A variant with 120 unknown cells fills the list; the next variant's unknown cell still stops it.
   const std::string grid = R"({"kind": "gridworld", "map": ["S.G"], "discount": 0.9, "variants": {
-  "full": {"map": ["S)" + std::string(120, 'n') + R"(G"]}, "next": {"map": ["SnG"]}}})";
+  "full": {"map": ["S)" + std::string(120, 'n') +
+                           R"(G"]}, "next": {"map": ["SnG"]}}})";
   json reply = request(grid, "describe");
   EXPECT_FALSE(reply["ok"].get<bool>());
   EXPECT_EQ(reply["diagnostics"].back()["message"], "and 21 more problems (only the first 100 are listed)");
@@ -282,8 +285,9 @@ TEST(Reliability, AParentlessCpdMayHaveAnOutcomeNamedP) {
   json settings = analyze(model, "settings");
   EXPECT_NEAR(settings["expected_utility"].get<double>(), 0.25 + 5, 1e-12);
 
-  json sum = only_diagnostic(request(
-      R"({"kind": "scim", "variables": {"X": {"type": "chance", "cpd": {"p": 0.4, "q": 1.0}}}})", "describe"));
+  json sum = only_diagnostic(
+      request(R"({"kind": "scim", "variables": {"X": {"type": "chance", "cpd": {"p": 0.4, "q": 1.0}}}})",
+              "describe"));
   EXPECT_EQ(sum["id"], "model.probabilities_not_normalized");
   EXPECT_NE(sum["message"].get<std::string>().find("sum to 1.4"), std::string::npos) << sum;
 }

@@ -35,7 +35,8 @@ inline void check_response(const nlohmann::json& response) {
     broken("a response without \"ok\": " + json_text(response));
   if (response["ok"].get<bool>()) {
     if (!response.contains("result")) broken("ok without a result");
-    if (has_non_finite_number(response["result"])) broken("ok with a non-finite number: " + json_text(response));
+    if (has_non_finite_number(response["result"]))
+      broken("ok with a non-finite number: " + json_text(response));
     return;
   }
   const nlohmann::json& list = response.value("diagnostics", nlohmann::json());

@@ -48,7 +48,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       // A runtime error in words, which the reader turns into expr.runtime_error.
     }
     std::size_t i = 0;
-    while (i < indices.size() && ++indices[i] == static_cast<int>(symbols()[i].domain.size())) indices[i++] = 0;
+    while (i < indices.size() && ++indices[i] == static_cast<int>(symbols()[i].domain.size()))
+      indices[i++] = 0;
     if (i == indices.size()) break;
   }
   return 0;

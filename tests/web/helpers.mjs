@@ -1,54 +1,49 @@
 // Shared helpers of the page tests: start headless Chromium on web/dist/index.html (from file://,
 // as a user opens it), build share links, and read what the page shows.
-import { chromium } from "../../web/node_modules/playwright-core/index.mjs";
-import { mkdtempSync, rmSync, existsSync, readFileSync } from "node:fs";
-import { deflateRawSync } from "node:zlib";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromium } from '../../web/node_modules/playwright-core/index.mjs';
+import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const repoDir = path.resolve(here, "../..");
-export const pagePath = path.join(repoDir, "web/dist/index.html");
+export const repoDir = path.resolve(here, '../..');
+export const pagePath = path.join(repoDir, 'web/dist/index.html');
 export const pageUrl = pathToFileURL(pagePath).href;
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
 if (!existsSync(pagePath)) {
-  throw new Error(
-    `${pagePath} is missing: build the page first (cd web && npm run build)`,
-  );
+  throw new Error(`${pagePath} is missing: build the page first (cd web && npm run build)`);
 }
 
 export function fixture(name) {
-  return readFileSync(path.join(here, "fixtures", name), "utf8");
+  return readFileSync(path.join(here, 'fixtures', name), 'utf8');
 }
 
 export function example(id) {
-  return readFileSync(path.join(repoDir, "examples", `${id}.jsonc`), "utf8");
+  return readFileSync(path.join(repoDir, 'examples', `${id}.jsonc`), 'utf8');
 }
 
 // A share link as the page makes it: raw DEFLATE, base64url, in the hash.
 export function shareHash(text) {
-  return `#model=${deflateRawSync(Buffer.from(text, "utf8")).toString("base64url")}`;
+  return `#model=${deflateRawSync(Buffer.from(text, 'utf8')).toString('base64url')}`;
 }
 
 // Starts a browser with a fresh profile. Returns {context, page, errors, close}; `errors` collects
 // console errors and uncaught exceptions of the page and its workers.
-export async function openBrowser({
-  colorScheme = "light",
-  viewport = { width: 1440, height: 900 },
-} = {}) {
-  const profile = mkdtempSync(path.join(tmpdir(), "motive-web-test-"));
+export async function openBrowser({ colorScheme = 'light', viewport = { width: 1440, height: 900 } } = {}) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'motive-web-test-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
     args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-gpu",
-      "--allow-file-access-from-files",
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-gpu',
+      '--allow-file-access-from-files',
     ],
     colorScheme,
     viewport,
@@ -56,23 +51,18 @@ export async function openBrowser({
   });
   const errors = [];
   const requests = [];
-  context.on("request", (request) => {
+  context.on('request', (request) => {
     const url = request.url();
-    if (
-      !url.startsWith("file:") &&
-      !url.startsWith("blob:") &&
-      !url.startsWith("data:")
-    )
-      requests.push(url);
+    if (!url.startsWith('file:') && !url.startsWith('blob:') && !url.startsWith('data:')) requests.push(url);
   });
   const page = context.pages()[0] || (await context.newPage());
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
   });
-  page.on("pageerror", (error) => errors.push(String(error)));
-  page.on("worker", (worker) => {
-    worker.on("console", (message) => {
-      if (message.type() === "error") errors.push(`worker: ${message.text()}`);
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('worker', (worker) => {
+    worker.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`worker: ${message.text()}`);
     });
   });
   return {
@@ -93,7 +83,7 @@ export async function withPage(fn, { url = pageUrl, ...options } = {}) {
   const browser = await openBrowser(options);
   try {
     await browser.page.goto(url);
-    await browser.page.waitForSelector(".cm-content", { state: "attached" });
+    await browser.page.waitForSelector('.cm-content', { state: 'attached' });
     await fn(browser.page, browser);
   } finally {
     await browser.close();
@@ -102,18 +92,16 @@ export async function withPage(fn, { url = pageUrl, ...options } = {}) {
 
 // Replaces the editor's text as a paste would (one input, no auto-closing brackets).
 export async function setEditorText(page, text) {
-  await page.click(".cm-content");
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
+  await page.click('.cm-content');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
 }
 
 // Waits until a run has finished (the Run button is enabled and no progress is shown).
 export async function waitForRun(page, timeout = 30000) {
   await page.waitForFunction(
-    () =>
-      !document.getElementById("run").disabled &&
-      document.getElementById("run-status").hidden,
+    () => !document.getElementById('run').disabled && document.getElementById('run-status').hidden,
     null,
     { timeout },
   );

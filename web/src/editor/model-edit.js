@@ -178,7 +178,11 @@ export function setObjectField(text, span, present, key, value) {
   const indent = `${indentAt(text, from)}  `;
   const comma = text[before] === ',' || text[before] === '{' ? '' : ',';
   const written = JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
-  return { from: before + 1, to: before + 1, insert: `${comma}\n${indent}${JSON.stringify(key)}: ${written}` };
+  return {
+    from: before + 1,
+    to: before + 1,
+    insert: `${comma}\n${indent}${JSON.stringify(key)}: ${written}`,
+  };
 }
 
 // Applies a change to a text (for tests and previews).

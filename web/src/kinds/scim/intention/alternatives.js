@@ -69,7 +69,10 @@ export function alternativesSection(r, view, onMore) {
       headerRow(
         'Alternative π̂',
         colHead('EU(π̂)', { class: 'num' }),
-        colHead('differs in', { class: 'num', title: 'settings of positive probability where π̂ decides differently' }),
+        colHead('differs in', {
+          class: 'num',
+          title: 'settings of positive probability where π̂ decides differently',
+        }),
         'Verdict',
       ),
       el(

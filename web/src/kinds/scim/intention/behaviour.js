@@ -84,7 +84,13 @@ function behaviourSection(result, observations) {
 // describe says the section (or the model's object) is. Null when the text changed since describe.
 export function behaviourChange(text, describe, result, observations) {
   const where = describe?.behaviour;
-  return setObjectField(text, where?.span, Boolean(where?.present), 'behaviour', behaviourSection(result, observations));
+  return setObjectField(
+    text,
+    where?.span,
+    Boolean(where?.present),
+    'behaviour',
+    behaviourSection(result, observations),
+  );
 }
 
 // A fresh observation name: obs1, obs2, … not yet taken.
@@ -164,9 +170,17 @@ export function renderObserved({ run, controls, failureBlock, onEdit }) {
     'interventions are missing.',
   );
   if (!response) {
-    return el('div', { class: 'intention observed' }, controls, intro,
-      el('p', { class: 'notice', id: 'intention-pending' },
-        run.busy.intention ? 'Reading the observations…' : 'Press “Find intentions” to ask the engine.'));
+    return el(
+      'div',
+      { class: 'intention observed' },
+      controls,
+      intro,
+      el(
+        'p',
+        { class: 'notice', id: 'intention-pending' },
+        run.busy.intention ? 'Reading the observations…' : 'Press “Find intentions” to ask the engine.',
+      ),
+    );
   }
   if (!response.ok) {
     const form = addForm(describe, [], (o) => onEdit([o], { baseline: '' }));
@@ -181,7 +195,15 @@ export function renderObserved({ run, controls, failureBlock, onEdit }) {
     el(
       'tbody',
       null,
-      el('tr', { class: 'baseline' }, el('td', null, 'none'), el('td', null, '—'), el('td', null, r.baseline), el('td', null, ''), el('td', null, '')),
+      el(
+        'tr',
+        { class: 'baseline' },
+        el('td', null, 'none'),
+        el('td', null, '—'),
+        el('td', null, r.baseline),
+        el('td', null, ''),
+        el('td', null, ''),
+      ),
       ...observations.map((o) =>
         el(
           'tr',
@@ -199,7 +221,11 @@ export function renderObserved({ run, controls, failureBlock, onEdit }) {
                 type: 'button',
                 class: 'link',
                 'aria-label': `Remove ${o.name}`,
-                onClick: () => onEdit(observations.filter((x) => x !== o), r),
+                onClick: () =>
+                  onEdit(
+                    observations.filter((x) => x !== o),
+                    r,
+                  ),
               },
               'remove',
             ),
@@ -212,10 +238,15 @@ export function renderObserved({ run, controls, failureBlock, onEdit }) {
     'ul',
     { class: 'observed-verdicts', id: 'observed-verdicts' },
     ...(r.verdicts || []).map((v) =>
-      el('li', { class: `verdict ${v.verdict}`, 'data-verdict': v.verdict }, observedVerdictText(v, observations)),
+      el(
+        'li',
+        { class: `verdict ${v.verdict}`, 'data-verdict': v.verdict },
+        observedVerdictText(v, observations),
+      ),
     ),
   );
-  const empty = !(r.verdicts || []).length && el('p', { class: 'notice' }, 'No observation yet: add one below.');
+  const empty =
+    !(r.verdicts || []).length && el('p', { class: 'notice' }, 'No observation yet: add one below.');
   const form = addForm(describe, observations, (o) => onEdit([...observations, o], r));
   return el('div', { class: 'intention observed' }, controls, intro, verdicts, empty, table, form);
 }

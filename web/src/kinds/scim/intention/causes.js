@@ -321,7 +321,10 @@ function hkwBlock(run, response, sub, outcome, failureBlock, onExport) {
     headerRow(
       colHead(`${outcome} =`, { class: 'var var-chance', dataset: { vars: outcome } }),
       colHead('P under π', { class: 'num', title: `probability under '${r.policy}'` }),
-      colHead('EU if fixed', { class: 'num', title: `expected utility of '${r.policy}' with ${outcome} fixed to it` }),
+      colHead('EU if fixed', {
+        class: 'num',
+        title: `expected utility of '${r.policy}' with ${outcome} fixed to it`,
+      }),
       'H&KW: intends to bring about (Def. 25)',
       'Subjective (Def. 13)',
     ),

@@ -6,12 +6,7 @@
 import { el } from '../../../views/dom.js';
 import { failureBlock } from '../../../views/diagnostics.js';
 import { intentionControls, oracleIntro } from './controls.js';
-import {
-  verdictContext,
-  intentionWarnings,
-  intentionSummary,
-  variableSection,
-} from './verdicts.js';
+import { verdictContext, intentionWarnings, intentionSummary, variableSection } from './verdicts.js';
 import { REFERENCE_ROWS_SHOWN, cannotBeIntended, alternativesSection } from './alternatives.js';
 import { intentionMarks, pickIntentionPolicy } from './words.js';
 import { renderCauses, pickOutcome, CAUSE_ROWS_SHOWN } from './causes.js';
