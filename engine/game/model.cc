@@ -1,6 +1,8 @@
 #include "game/model.h"
-#include "core/diagnostics.h"
 
+#include <cmath>
+
+#include "core/diagnostics.h"
 #include "game/cop.h"
 #include "game/reader_util.h"
 #include "game/user_game.h"
@@ -59,7 +61,8 @@ std::shared_ptr<const Game> read_cop(const Json& root, FileReader& r) {
   if (const Json* k = r.find(root, "rounds")) {
     auto x = r.number(*k, "\"rounds\"");
     if (!x) return nullptr;
-    if (*x != static_cast<int>(*x) || *x < 0 || *x > kCopMaxRounds) {
+    // Range first: casting a double beyond int's range is undefined (a fuzz finding: "rounds": 4.4e86).
+    if (!(*x >= 0 && *x <= kCopMaxRounds) || *x != std::floor(*x)) {
       r.error("game.bad_rounds", *k,
               "\"rounds\" is a whole number from 0 to " + std::to_string(kCopMaxRounds),
               "the paper plays 4 rounds of messages");

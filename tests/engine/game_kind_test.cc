@@ -151,6 +151,11 @@ TEST(GameKind, MistakesAreReportedWithIdsAndPositions) {
        "game.unknown_personality", 2},
       {"{\"kind\": \"game\", \"builtin\": \"communicate-out-of-prison\",\n \"rounds\": 11}",
        "game.bad_rounds", 2},
+      // Beyond int's range (a fuzz finding: casting it was undefined behaviour).
+      {"{\"kind\": \"game\", \"builtin\": \"communicate-out-of-prison\",\n \"rounds\": 4.4e86}",
+       "game.bad_rounds", 2},
+      {"{\"kind\": \"game\", \"builtin\": \"communicate-out-of-prison\",\n \"rounds\": 2.5}",
+       "game.bad_rounds", 2},
       {"{\"kind\": \"game\", \"players\": [\"a\"],\n \"stages\": [{\"name\": \"s\", \"players\": [\"b\"], "
        "\"actions\": {\"x\": [1]}}], \"payoffs\": {\"a\": \"1\"}}",
        "game.unknown_player", 2},
