@@ -81,7 +81,10 @@ BetaFit search(const BetaEvaluator& evaluate, double target, const BetaFitOption
   if (plus.all_tied) {
     *minus_end = plus;
     *minus_evaluated = true;
-    return make_fit(0, eval(0), 0, eval.count(), true);
+    // Evaluated before the count is read: the order of a call's arguments is unspecified (GCC and
+    // Clang differ, and the wasm module reported one evaluation more than the native engine).
+    const BetaPoint zero = eval(0);
+    return make_fit(0, zero, 0, eval.count(), true);
   }
   // π puts all its mass on the best actions wherever it goes: L(+∞) is finite and, L being concave with
   // L' = E_π[𝒰] − E_{π_β}[𝒰] ≥ 0 everywhere, it is the supremum.

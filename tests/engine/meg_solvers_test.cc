@@ -111,6 +111,27 @@ TEST(MegBetaFit, UniformAgentAndIrrelevantDecisionsGiveZero) {
               1e-15);
 }
 
+// When every action ties at β = +∞ the fit evaluates +∞ and 0 and stops: two evaluations, counted after
+// both (the count was once read before the second evaluation under GCC's argument order, after it under
+// Clang's, and the wasm module answered one iteration more than the native engine).
+TEST(MegBetaFit, AllTiedCountsBothEvaluations) {
+  int calls = 0;
+  BetaFit fit = fit_beta(
+      [&calls](double beta) {
+        ++calls;
+        BetaPoint point;
+        point.expected_utility = 1;
+        point.likelihood = -std::log(2.0);
+        point.all_tied = std::isinf(beta);
+        return point;
+      },
+      1);
+  EXPECT_EQ(calls, 2);
+  EXPECT_EQ(fit.evaluations, 2);
+  EXPECT_EQ(fit.beta, 0);
+  EXPECT_TRUE(fit.converged);
+}
+
 TEST(MegBetaFit, MatchesABruteForceGridMaximisationOfTheLikelihood) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> unit(0, 1);
