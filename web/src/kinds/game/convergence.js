@@ -4,12 +4,11 @@
 // over pairs of estimates, as the paper computes it). Two line plots over k; the tab asks when it
 // opens (for the state and explained action picked) and when Compute is pressed.
 import { el, formatNumber } from '../../views/dom.js';
-import { failureBlock } from '../../views/diagnostics.js';
 import { linePlot, themePlotPalette, plotSvgText } from '../../views/plots.js';
 import { downloadSvgText, downloadSvgAsPng, toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
 import { actionText } from './state-view.js';
-import { atLine, notDecision, explainedControls } from './explained.js';
+import { atLine, notDecision, explainedControls, computeButton, resultOf } from './explained.js';
 
 export const CONVERGENCE_FIELDS = ['ks', 'repeats', 'reference_rollouts', 'seed'];
 
@@ -155,24 +154,17 @@ export function convergenceTab(page, settings, { node }) {
           field('ks', 'k values', 22),
           field('repeats', 'repeats'),
           field('reference_rollouts', 'reference k'),
-          el(
-            'button',
-            { type: 'button', class: 'primary', id: 'convergence-run', disabled: busy, onClick: compute },
-            busy ? 'Computing…' : 'Compute',
-          ),
+          computeButton('convergence-run', busy, compute),
         ),
         error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
-      const response = run.responses.convergence;
-      if (!response) {
-        out.append(el('p', { class: 'notice' }, busy ? 'Computing…' : 'Press Compute.'));
-        return out;
-      }
-      if (!response.ok) {
-        out.append(failureBlock(response, 'convergence'));
-        return out;
-      }
-      const r = response.result;
+      const r = resultOf(
+        out,
+        run.responses.convergence,
+        'convergence',
+        busy ? 'Computing…' : 'Press Compute.',
+      );
+      if (!r) return out;
       if (r.state !== here.text) {
         out.append(el('p', { class: 'warning' }, 'These plots are of another state: press Compute.'));
       }

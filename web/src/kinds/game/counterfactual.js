@@ -4,7 +4,6 @@
 // action's, as bars and as numbers, and every feasible action it scored. When nothing satisfies the
 // query the engine says why; the page never shows the original in its place.
 import { el, formatNumber } from '../../views/dom.js';
-import { failureBlock } from '../../views/diagnostics.js';
 import { themePlotPalette } from '../../views/plots.js';
 import { toCsv } from '../../views/export.js';
 import {
@@ -15,7 +14,7 @@ import {
   explainedEntry,
   queryParam,
 } from './settings.js';
-import { atLine, notDecision, explainedControls } from './explained.js';
+import { atLine, notDecision, explainedControls, computeButton, resultOf } from './explained.js';
 import { sbueChart } from './bars.js';
 import { errorText } from './state-view.js';
 
@@ -214,30 +213,17 @@ export function counterfactualTab(page, settings, { node }) {
           field('min_similarity', 'minimum similarity'),
           field('kappa', 'κ'),
           field('draws', 'K (draws)'),
-          el(
-            'button',
-            { type: 'button', class: 'primary', id: 'cf-run', disabled: busy, onClick: compute },
-            busy ? 'Searching…' : 'Find the counterfactual',
-          ),
+          computeButton('cf-run', busy, compute, 'Find the counterfactual', 'Searching…'),
         ),
         error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
-      const response = run.responses.counterfactual;
-      if (!response) {
-        out.append(
-          el(
-            'p',
-            { class: 'notice' },
-            'Write a query and press “Find the counterfactual”: the best similar action that meets it.',
-          ),
-        );
-        return out;
-      }
-      if (!response.ok) {
-        out.append(failureBlock(response, 'counterfactual'));
-        return out;
-      }
-      const r = response.result;
+      const r = resultOf(
+        out,
+        run.responses.counterfactual,
+        'counterfactual',
+        'Write a query and press “Find the counterfactual”: the best similar action that meets it.',
+      );
+      if (!r) return out;
       const query = run.queries.counterfactual?.query || [];
       out.append(
         el(

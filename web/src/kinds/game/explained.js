@@ -1,7 +1,9 @@
-// What the SBUE, Probable actions, Convergence and Counterfactual tabs share: the line saying at
+// What the game's tabs share: their Compute button and what they show before a result; and for the
+// SBUE, Probable actions, Convergence and Counterfactual tabs, the line saying at
 // which state they are, and the explained player and action (one choice per slot), chosen from the
 // state's acting players and their slots as the engine describes them.
 import { el } from '../../views/dom.js';
+import { failureBlock } from '../../views/diagnostics.js';
 import { explainedEntry, explainedAction, selectionLabel } from './settings.js';
 import { actionText } from './state-view.js';
 
@@ -84,4 +86,27 @@ export function explainedControls(settings, node, { onChange, idPrefix = 'game' 
         `its policy plays it with probability ${Number(probability.toPrecision(3))}`,
       ),
   );
+}
+
+// A tab's Compute button, disabled while its request runs.
+export function computeButton(id, busy, onClick, label = 'Compute', busyLabel = 'Computing…') {
+  return el(
+    'button',
+    { type: 'button', class: 'primary', id, disabled: busy, onClick },
+    busy ? busyLabel : label,
+  );
+}
+
+// What a tab shows before its result: `notice` (if any) while nothing has been asked, the engine's
+// diagnostic when the request failed. Appends it to `out`; returns the result, or null when there is none.
+export function resultOf(out, response, what, notice) {
+  if (!response) {
+    if (notice) out.append(el('p', { class: 'notice' }, notice));
+    return null;
+  }
+  if (!response.ok) {
+    out.append(failureBlock(response, what));
+    return null;
+  }
+  return response.result;
 }

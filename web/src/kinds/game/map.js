@@ -2,9 +2,8 @@
 // friend or an enemy; the engine ranks the others by SICA with that player and scores the rankings
 // against the marks (MAP@K), beside the random ranking's exact expectation.
 import { el, formatNumber } from '../../views/dom.js';
-import { failureBlock } from '../../views/diagnostics.js';
 import { numberField, fieldParams, stateParams } from './settings.js';
-import { atLine } from './explained.js';
+import { atLine, computeButton, resultOf } from './explained.js';
 
 export function mapParams(settings, run, players) {
   const read = fieldParams(settings, 'map_at_k', ['k', 'rollouts', 'seed']);
@@ -114,21 +113,12 @@ export function mapTab(page, settings) {
           numberField(settings, page.catalogue(), 'map_at_k', 'rollouts', 'k (rollouts)', {
             onEnter: compute,
           }),
-          el(
-            'button',
-            { type: 'button', class: 'primary', id: 'map-run', disabled: busy, onClick: compute },
-            busy ? 'Computing…' : 'Compute MAP@K',
-          ),
+          computeButton('map-run', busy, compute, 'Compute MAP@K'),
         ),
         error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
-      const response = run.responses.map;
-      if (!response) return out;
-      if (!response.ok) {
-        out.append(failureBlock(response, 'MAP@K'));
-        return out;
-      }
-      const r = response.result;
+      const r = resultOf(out, run.responses.map, 'MAP@K');
+      if (!r) return out;
       out.append(
         el(
           'table',

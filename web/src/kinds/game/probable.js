@@ -2,10 +2,9 @@
 // most frequent action among the k simulations (with its frequency) and per-slot marginals; then,
 // for more turns, every agent's most probable action greedily. Run asks it with SBUE.
 import { el, formatNumber } from '../../views/dom.js';
-import { failureBlock } from '../../views/diagnostics.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
-import { atLine, notDecision, explainedControls } from './explained.js';
+import { atLine, notDecision, explainedControls, computeButton, resultOf } from './explained.js';
 import { actionText, probabilityBar } from './state-view.js';
 
 export const PROBABLE_FIELDS = ['rollouts', 'turns', 'seed'];
@@ -77,24 +76,17 @@ export function probableTab(page, settings, { node }) {
           { class: 'settings-controls' },
           field('rollouts', 'k (rollouts)'),
           field('turns', 'turns'),
-          el(
-            'button',
-            { type: 'button', class: 'primary', id: 'probable-run', disabled: busy, onClick: compute },
-            busy ? 'Computing…' : 'Compute',
-          ),
+          computeButton('probable-run', busy, compute),
         ),
         error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
-      const response = run.responses.probable;
-      if (!response) {
-        out.append(el('p', { class: 'notice' }, 'Press Run to compute the probable actions.'));
-        return out;
-      }
-      if (!response.ok) {
-        out.append(failureBlock(response, 'probable actions'));
-        return out;
-      }
-      const r = response.result;
+      const r = resultOf(
+        out,
+        run.responses.probable,
+        'probable actions',
+        'Press Run to compute the probable actions.',
+      );
+      if (!r) return out;
       out.append(
         el(
           'p',

@@ -3,11 +3,10 @@
 // with ± one standard error and the exact value where the engine enumerated it; the z-score variant
 // on a switch; and the numbers as a table. Run asks it for the explained action picked.
 import { el, formatNumber } from '../../views/dom.js';
-import { failureBlock } from '../../views/diagnostics.js';
 import { themePlotPalette } from '../../views/plots.js';
 import { downloadSvgText, downloadSvgAsPng, toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
-import { atLine, notDecision, explainedControls } from './explained.js';
+import { atLine, notDecision, explainedControls, computeButton, resultOf } from './explained.js';
 import { sbueChart, sbueSvgText, actionColour } from './bars.js';
 import { errorText } from './state-view.js';
 
@@ -116,24 +115,12 @@ export function sbueTab(page, settings, { node }) {
               el('option', { value: 'z', selected: settings.scale === 'z' }, 'z-score'),
             ),
           ),
-          el(
-            'button',
-            { type: 'button', class: 'primary', id: 'sbue-run', disabled: busy, onClick: compute },
-            busy ? 'Computing…' : 'Compute SBUE',
-          ),
+          computeButton('sbue-run', busy, compute, 'Compute SBUE'),
         ),
         error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
-      const response = run.responses.sbue;
-      if (!response) {
-        out.append(el('p', { class: 'notice' }, 'Press Run to compute SBUE.'));
-        return out;
-      }
-      if (!response.ok) {
-        out.append(failureBlock(response, 'SBUE'));
-        return out;
-      }
-      const r = response.result;
+      const r = resultOf(out, run.responses.sbue, 'SBUE', 'Press Run to compute SBUE.');
+      if (!r) return out;
       const scale = settings.scale === 'z' ? 'z' : 'mean';
       const basename = `${page.basename()}-sbue`;
       out.append(

@@ -3,10 +3,9 @@
 // the tree (else its reason), and each cell's standard error (batch means). Run asks it; the Compute
 // button asks again with the k typed.
 import { el, formatNumber } from '../../views/dom.js';
-import { failureBlock } from '../../views/diagnostics.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams } from './settings.js';
-import { atLine } from './explained.js';
+import { atLine, computeButton, resultOf } from './explained.js';
 import { heatmap, heatmapLegend } from './heatmap.js';
 
 export const SICA_FIELDS = ['rollouts', 'depth', 'seed', 'batches'];
@@ -49,24 +48,12 @@ export function sicaTab(page, settings, { node }) {
           field('rollouts', 'k (rollouts)'),
           field('depth', 'depth d'),
           field('seed', 'seed'),
-          el(
-            'button',
-            { type: 'button', class: 'primary', id: 'sica-run', disabled: busy, onClick: compute },
-            busy ? 'Computing…' : 'Compute SICA',
-          ),
+          computeButton('sica-run', busy, compute, 'Compute SICA'),
         ),
         error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
       );
-      const response = run.responses.sica;
-      if (!response) {
-        out.append(el('p', { class: 'notice' }, 'Press Run to compute SICA.'));
-        return out;
-      }
-      if (!response.ok) {
-        out.append(failureBlock(response, 'SICA'));
-        return out;
-      }
-      const r = response.result;
+      const r = resultOf(out, run.responses.sica, 'SICA', 'Press Run to compute SICA.');
+      if (!r) return out;
       out.append(
         el(
           'p',
