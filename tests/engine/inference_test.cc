@@ -191,19 +191,8 @@ TEST(Inference, AgreesOnAThousandRandomModels) {
 // flip, X1 a fair coin), a decision observing the last one and guessing X1, U = [D == X1]. Worked out:
 // X_n equals X1 with probability q_n = (1 + 0.6^(n-1)) / 2, so guessing "copy" is worth q_n.
 std::string chain(int n) {
-  json variables = json::object();
-  variables["X1"] = {{"type", "chance"}, {"domain", {0, 1}}, {"cpd", {{"0", 0.5}, {"1", 0.5}}}};
-  for (int i = 2; i <= n; ++i) {
-    std::string parent = "X" + std::to_string(i - 1);
-    variables["X" + std::to_string(i)] = {{"type", "chance"},
-                                          {"parents", {parent}},
-                                          {"domain", {0, 1}},
-                                          {"noise", {{"keep", 0.8}, {"flip", 0.2}}},
-                                          {"function", "noise == 'keep' ? " + parent + " : 1 - " + parent}};
-  }
+  json variables = motive::test::guessing_chain_variables(n);
   std::string last = "X" + std::to_string(n);
-  variables["D"] = {{"type", "decision"}, {"parents", {last}}, {"domain", {0, 1}}};
-  variables["U"] = {{"type", "utility"}, {"parents", {"D", "X1"}}, {"function", "D == X1 ? 1 : 0"}};
   json model = {{"kind", "scim"}, {"variables", variables}, {"policies", {{"copy", {{"D", last}}}}}};
   return model.dump();
 }

@@ -206,19 +206,8 @@ TEST(MegElimination, AgreesWithTheWalkOnRandomModels) {
 // (the other) with q ≠ 1/2, so π_β copies with probability σ(β(2q − 1)), and E_{π_β}[U] = E_π[U] holds where
 // that is 0.9: MEG = log 2 + 0.9 log 0.9 + 0.1 log 0.1, whatever n.
 std::string guessing_chain(int n) {
-  json variables = json::object();
-  variables["X1"] = {{"type", "chance"}, {"domain", {0, 1}}, {"cpd", {{"0", 0.5}, {"1", 0.5}}}};
-  for (int i = 2; i <= n; ++i) {
-    std::string parent = "X" + std::to_string(i - 1);
-    variables["X" + std::to_string(i)] = {{"type", "chance"},
-                                          {"parents", {parent}},
-                                          {"domain", {0, 1}},
-                                          {"noise", {{"keep", 0.8}, {"flip", 0.2}}},
-                                          {"function", "noise == 'keep' ? " + parent + " : 1 - " + parent}};
-  }
+  json variables = guessing_chain_variables(n);
   std::string last = "X" + std::to_string(n);
-  variables["D"] = {{"type", "decision"}, {"parents", {last}}, {"domain", {0, 1}}};
-  variables["U"] = {{"type", "utility"}, {"parents", {"D", "X1"}}, {"function", "D == X1 ? 1 : 0"}};
   json rows = json::array({{{"given", {{last, 0}}}, {"p", {{"0", 0.9}, {"1", 0.1}}}},
                            {{"given", {{last, 1}}}, {"p", {{"0", 0.1}, {"1", 0.9}}}}});
   json model = {

@@ -767,4 +767,21 @@ bool same_actions(const RefScim& scim, int decision, const RefPolicy& a, const R
   return true;
 }
 
+nlohmann::json guessing_chain_variables(int n) {
+  nlohmann::json variables = nlohmann::json::object();
+  variables["X1"] = {{"type", "chance"}, {"domain", {0, 1}}, {"cpd", {{"0", 0.5}, {"1", 0.5}}}};
+  for (int i = 2; i <= n; ++i) {
+    std::string parent = "X" + std::to_string(i - 1);
+    variables["X" + std::to_string(i)] = {{"type", "chance"},
+                                          {"parents", {parent}},
+                                          {"domain", {0, 1}},
+                                          {"noise", {{"keep", 0.8}, {"flip", 0.2}}},
+                                          {"function", "noise == 'keep' ? " + parent + " : 1 - " + parent}};
+  }
+  std::string last = "X" + std::to_string(n);
+  variables["D"] = {{"type", "decision"}, {"parents", {last}}, {"domain", {0, 1}}};
+  variables["U"] = {{"type", "utility"}, {"parents", {"D", "X1"}}, {"function", "D == X1 ? 1 : 0"}};
+  return variables;
+}
+
 }  // namespace motive::test
