@@ -217,13 +217,6 @@ std::array<std::string, 3> default_cop_names(const std::array<Personality, 3>& p
 // ---------------------------------------------------------------------------------------------------
 // The state.
 
-CopState::Phase CopState::phase() const {
-  if (order_index_ < 0) return Phase::kOrder;
-  if (messages_ < 3 * game_->rounds()) return Phase::kTalk;
-  if (!announced_) return Phase::kAnnounce;
-  return Phase::kDone;
-}
-
 NodeType CopState::type() const {
   switch (phase()) {
     case Phase::kOrder:

@@ -169,6 +169,14 @@ class CopGame final : public Game {
   std::array<std::unique_ptr<Policy>, 3> policies_;
 };
 
+// Inline: every draw of a COP policy asks it.
+inline CopState::Phase CopState::phase() const {
+  if (order_index_ < 0) return Phase::kOrder;
+  if (messages_ < 3 * game_->rounds()) return Phase::kTalk;
+  if (!announced_) return Phase::kAnnounce;
+  return Phase::kDone;
+}
+
 // How often each agent ends with each announcement over `games` seeded plays from the start:
 // frequency[i][a], a's bit 0 = blames the first other agent (in player order), bit 1 = the second.
 std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& game, std::int64_t games,

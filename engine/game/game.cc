@@ -14,8 +14,6 @@ std::uint64_t splitmix64(std::uint64_t* x) {
   return z ^ (z >> 31);
 }
 
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 }  // namespace
 
 Rng::Rng(std::uint64_t seed, std::uint64_t stream) {
@@ -24,34 +22,6 @@ Rng::Rng(std::uint64_t seed, std::uint64_t stream) {
   std::uint64_t x = seed;
   std::uint64_t mixed = splitmix64(&x) ^ (stream * 0xd1b54a32d192ed03ULL);
   for (auto& word : s_) word = splitmix64(&mixed);
-}
-
-std::uint64_t Rng::next() {
-  std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
-
-int Rng::pick(const double* p, int n) {
-  double u = uniform(), sum = 0;
-  int last = n - 1;
-  for (int i = 0; i < n; ++i) {
-    if (p[i] <= 0) continue;
-    last = i;
-    sum += p[i];
-    if (u < sum) return i;
-  }
-  return last;
-}
-
-Action::Action(std::initializer_list<int> choices) {
-  for (int c : choices) choice_[size_++] = static_cast<std::int16_t>(c);
 }
 
 bool Action::operator==(const Action& other) const {

@@ -50,16 +50,42 @@ class Rng {
  public:
   // The stream of rollout `stream` under `seed`: independent streams for every (seed, stream).
   Rng(std::uint64_t seed, std::uint64_t stream);
-  std::uint64_t next();
+  std::uint64_t next() {
+    std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
   // Uniform in [0, 1) with 53 random bits.
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
   // An index drawn from p[0..n−1] (summing to 1; the last index of positive probability absorbs
   // rounding). Draws exactly one number, so streams stay aligned across compared actions.
-  int pick(const double* p, int n);
+  int pick(const double* p, int n) {
+    double u = uniform(), sum = 0;
+    int last = n - 1;
+    for (int i = 0; i < n; ++i) {
+      if (p[i] <= 0) continue;
+      last = i;
+      sum += p[i];
+      if (u < sum) return i;
+    }
+    return last;
+  }
 
  private:
+  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
   std::uint64_t s_[4];
 };
+
+// The generator, the action constructor and the small accessors of the rollout loop are defined in
+// the headers: a rollout draws a few dozen numbers, and an out-of-line call per draw cost a fifth of
+// a COP rollout in WebAssembly, where calls between files are never inlined.
 
 // ---------------------------------------------------------------------------------------------------
 // Actions.
@@ -68,7 +94,9 @@ class Rng {
 class Action {
  public:
   Action() = default;
-  Action(std::initializer_list<int> choices);
+  Action(std::initializer_list<int> choices) {
+    for (int c : choices) choice_[size_++] = static_cast<std::int16_t>(c);
+  }
   int size() const { return size_; }
   int operator[](int slot) const { return choice_[slot]; }
   void set(int slot, int choice) { choice_[slot] = static_cast<std::int16_t>(choice); }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <new>
 #include <unordered_map>
 
 namespace motive::game {
@@ -41,56 +42,63 @@ class Roller {
     State& s = *scratch_;
     s.copy_from(start_);
     double cumulative[kMaxPlayers] = {};
-    resolve_chance(s, rng, cumulative);
+    NodeType type = resolve_chance(s, rng, cumulative);
     double discount = 1;
     for (int t = 0; t < depth_; ++t) {
       double* row = rows + static_cast<std::ptrdiff_t>(t) * players_;
-      if (s.type() == NodeType::kTerminal) {
+      if (type == NodeType::kTerminal) {
         std::copy(cumulative, cumulative + players_, row);
         continue;
       }
       int acting[kMaxPlayers];
-      Action* joint = joint_;
       int n = s.acting(acting);
-      for (int a = 0; a < n; ++a) joint[a] = policy_[acting[a]]->sample(s, acting[a], rng);
+      draw(s, acting, n, rng);
       for (const Fixed& f : fixed_) {
         if (f.step != t) continue;
         for (int a = 0; a < n; ++a) {
-          if (acting[a] == f.player) joint[a] = f.action;
+          if (acting[a] == f.player) joint_[a] = f.action;
         }
       }
       if (first && t == 0) {
-        for (int a = 0; a < n; ++a) first[acting[a]] = joint[a];
+        for (int a = 0; a < n; ++a) first[acting[a]] = joint_[a];
       }
       double reward[kMaxPlayers] = {};
-      s.apply_actions(joint, reward);
-      resolve_chance(s, rng, reward);
+      s.apply_actions(joint_, reward);
+      type = resolve_chance(s, rng, reward);
       for (int i = 0; i < players_; ++i) cumulative[i] += discount * reward[i];
       discount *= gamma_;
       double v[kMaxPlayers] = {};
-      value(s, rng, v);
+      value(s, type, rng, v);
       for (int i = 0; i < players_; ++i) row[i] = cumulative[i] + discount * v[i];
     }
   }
 
  private:
-  // V(s): the heuristic, or the discounted return of one play to the end with the policies.
-  void value(const State& s, Rng& rng, double* v) {
+  // The acting players' actions into joint_. Each is constructed in place from the policy's
+  // returned value (guaranteed copy elision): an assignment from a temporary copied the whole
+  // Action (kMaxSlots entries), through memcpy in WebAssembly, at every draw.
+  void draw(const State& s, const int* acting, int n, Rng& rng) {
+    for (int a = 0; a < n; ++a) new (&joint_[a]) Action(policy_[acting[a]]->sample(s, acting[a], rng));
+  }
+
+  // V(s) of a state of type `type`: the heuristic, or the discounted return of one play to the end
+  // with the policies.
+  void value(const State& s, NodeType type, Rng& rng, double* v) {
     if (!rollout_value_) {
       game_.value(s, v);
       return;
     }
+    if (type == NodeType::kTerminal) return;
     State& tail = *tail_;
     tail.copy_from(s);
     double discount = 1;
-    for (int steps = 0; tail.type() != NodeType::kTerminal && steps <= max_length_; ++steps) {
+    for (int steps = 0; type != NodeType::kTerminal && steps <= max_length_; ++steps) {
       int acting[kMaxPlayers];
-      Action* joint = joint_;
       int n = tail.acting(acting);
-      for (int a = 0; a < n; ++a) joint[a] = policy_[acting[a]]->sample(tail, acting[a], rng);
+      draw(tail, acting, n, rng);
       double reward[kMaxPlayers] = {};
-      tail.apply_actions(joint, reward);
-      resolve_chance(tail, rng, reward);
+      tail.apply_actions(joint_, reward);
+      type = resolve_chance(tail, rng, reward);
       for (int i = 0; i < players_; ++i) v[i] += discount * reward[i];
       discount *= gamma_;
     }
@@ -128,9 +136,10 @@ std::string constant_reason(const Game& game, int i) {
 
 }  // namespace
 
-void resolve_chance(State& state, Rng& rng, double* reward) {
+NodeType resolve_chance(State& state, Rng& rng, double* reward) {
   double p[64];
-  while (state.type() == NodeType::kChance) {
+  NodeType type;
+  while ((type = state.type()) == NodeType::kChance) {
     int n = state.num_chance_outcomes();
     int outcome;
     if (n <= 64) {
@@ -150,6 +159,7 @@ void resolve_chance(State& state, Rng& rng, double* reward) {
     }
     state.apply_chance(outcome, reward);
   }
+  return type;
 }
 
 Samples simulate_range(const Game& game, const State& state, const SimulateOptions& options,

@@ -146,6 +146,7 @@ std::vector<Maybe> exact_correlation(const Exact& exact, const Game& game);
 // Helpers for analyses and tests.
 
 // Plays chance outcomes to the first decision node (or terminal), drawing from `rng`; adds rewards.
-void resolve_chance(State& state, Rng& rng, double* reward);
+// Returns the type of the node it stops at (a decision node or a terminal).
+NodeType resolve_chance(State& state, Rng& rng, double* reward);
 
 }  // namespace motive::game
