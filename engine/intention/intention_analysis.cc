@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <utility>
 
 #include "core/diagnostics.h"
 #include "intention/causality.h"
@@ -134,9 +135,13 @@ json witness_json(const Scim& scim, const IntentionSearch& search, const std::ve
   for (const auto& [v, settings] : w.fixed) {
     json values = json::array();
     for (std::uint64_t e : settings) values.push_back(value_json(scim, v, search.value(v, e)));
-    fixed.push_back({{"variable", scim.variables[v].name}, {"settings", settings}, {"values", values}});
+    fixed.push_back(
+        {{"variable", scim.variables[v].name}, {"settings", settings}, {"values", std::move(values)}});
   }
-  return {{"alternative", reference[w.alternative].name}, {"fixed", fixed}, {"lhs", w.lhs}, {"rhs", w.rhs}};
+  return {{"alternative", reference[w.alternative].name},
+          {"fixed", std::move(fixed)},
+          {"lhs", w.lhs},
+          {"rhs", w.rhs}};
 }
 
 json setting_json(const Scim& scim, const Evaluator& evaluator, std::uint64_t e) {
@@ -264,7 +269,7 @@ json hkw_intention_analysis(const Scim& model, const Params& params, Context& co
       entry["rhs"] = rhs;
       influencing.push_back(alternative.name);
     }
-    alternatives.push_back(entry);
+    alternatives.push_back(std::move(entry));
   }
   json names = json::array();
   for (int v : x) names.push_back(scim.variables[v].name);
@@ -493,7 +498,7 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
                   {"differing_settings", s.differing_settings.size()}};
     if (scim.find_policy(reference[a].name) == nullptr)
       entry["rules"] = policy_rules_json(scim, reference[a], scim.decisions);
-    alternatives.push_back(entry);
+    alternatives.push_back(std::move(entry));
   }
   json candidates = json::array();
   for (int v : search.candidates()) candidates.push_back(scim.variables[v].name);
@@ -527,19 +532,19 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
       mentioned.push_back(e);
       entries.push_back({{"setting", e},
                          {"value", value_json(scim, v, search.value(v, e))},
-                         {"alternatives", names},
-                         {"witness", first}});
+                         {"alternatives", std::move(names)},
+                         {"witness", std::move(first)}});
     }
-    intended.push_back({{"variable", scim.variables[v].name}, {"intended", entries}});
+    intended.push_back({{"variable", scim.variables[v].name}, {"intended", std::move(entries)}});
   }
 
   json result = {{"oracle", oracle},
                  {"policy", policy.name},
                  {"expected_utility", search.expected_utility()},
                  {"tolerance", search.tolerance()},
-                 {"candidates", candidates},
-                 {"reference", alternatives},
-                 {"variables", intended}};
+                 {"candidates", std::move(candidates)},
+                 {"reference", std::move(alternatives)},
+                 {"variables", std::move(intended)}};
 
   // A query about given outcomes, in one setting or every setting.
   if (params.has("outcomes")) {
@@ -557,22 +562,22 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
       for (int o : outcomes) values[scim.variables[o].name] = value_json(scim, o, search.value(o, e));
       IntentionWitness w;
       bool yes = rational ? search.behaviourally_intends(outcomes, e, &w) : search.intends(outcomes, e, &w);
-      json answer = {{"setting", e}, {"values", values}, {"intended", yes}};
+      json answer = {{"setting", e}, {"values", std::move(values)}, {"intended", yes}};
       if (yes) {
         answer["witness"] = witness_json(scim, search, reference, w);
         mentioned.push_back(e);
       }
-      answers.push_back(answer);
+      answers.push_back(std::move(answer));
     }
     json names = json::array();
     for (int o : outcomes) names.push_back(scim.variables[o].name);
-    result["query"] = {{"outcomes", names}, {"results", answers}};
+    result["query"] = {{"outcomes", std::move(names)}, {"results", std::move(answers)}};
   }
   std::sort(mentioned.begin(), mentioned.end());
   mentioned.erase(std::unique(mentioned.begin(), mentioned.end()), mentioned.end());
   json described = json::array();
   for (std::uint64_t e : mentioned) described.push_back(setting_json(scim, *setup.evaluator, e));
-  result["settings"] = described;
+  result["settings"] = std::move(described);
   result["budget_exceeded"] = search.budget_exceeded();
   if (rational) result["oracle_keeps_policy"] = search.rational_oracle_keeps_policy();
   return result;

@@ -157,6 +157,37 @@ EliminationPlan plan_scopes(std::vector<std::vector<int>> scopes, const std::vec
       "parents");
 }
 
+// Visits every configuration c = 0, 1, ... of `parents` (the last parent fastest, as
+// Mechanism::strides numbers them) with base = Σ_i (outcome of parents[i] in c) · stride[i], the
+// offset of that configuration in a factor whose strides are `stride`: an odometer, where reading
+// each digit as c / strides[i] % size with a stride_of lookup per digit took a third of small
+// eliminations.
+template <class Visit>
+void for_each_configuration(const std::vector<int>& parents, const std::vector<std::size_t>& stride,
+                            const std::vector<int>& sizes, Visit visit) {
+  std::size_t n = parents.size();
+  std::vector<int> digit(n, 0);
+  std::size_t base = 0;
+  for (int c = 0;; ++c) {
+    visit(c, base);
+    std::size_t i = n;
+    for (; i-- > 0;) {
+      base += stride[i];
+      if (++digit[i] < sizes[parents[i]]) break;
+      base -= stride[i] * static_cast<std::size_t>(sizes[parents[i]]);
+      digit[i] = 0;
+    }
+    if (i == static_cast<std::size_t>(-1)) return;  // every digit wrapped: all configurations seen
+  }
+}
+
+// The strides in `f` of each of `variables`.
+std::vector<std::size_t> strides_in(const Factor& f, const std::vector<int>& variables) {
+  std::vector<std::size_t> out(variables.size());
+  for (std::size_t i = 0; i < variables.size(); ++i) out[i] = f.stride_of(variables[i]);
+  return out;
+}
+
 // The factor over a decision's parents and itself that a decision rule defines.
 Factor rule_factor(const Scim& scim, int decision, const DecisionRule& rule, const std::vector<int>& sizes) {
   const Variable& d = scim.variables[decision];
@@ -171,17 +202,14 @@ Factor rule_factor(const Scim& scim, int decision, const DecisionRule& rule, con
   // The rule stores entries by (configuration of the parents, action); the factor by its sorted scope.
   std::size_t actions = d.domain.size();
   std::size_t own = f.stride_of(decision);
-  for (int c = 0; c < m.configurations; ++c) {
-    std::size_t base = 0;
-    for (std::size_t i = 0; i < m.parents.size(); ++i)
-      base += static_cast<std::size_t>(c / m.strides[i] % sizes[m.parents[i]]) * f.stride_of(m.parents[i]);
+  for_each_configuration(m.parents, strides_in(f, m.parents), sizes, [&](int c, std::size_t base) {
     std::size_t row = static_cast<std::size_t>(c) * actions;
     if (rule.deterministic) {
       f.p[base + static_cast<std::size_t>(rule.action[c]) * own] = 1.0;
     } else {
       for (std::size_t a = 0; a < actions; ++a) f.p[base + a * own] = rule.probabilities[row + a];
     }
-  }
+  });
   return f;
 }
 
@@ -238,19 +266,13 @@ FactorGraph::FactorGraph(const Scim& scim, const Evaluator& evaluator) : scim_(s
     for (int w : f.variables) f.sizes.push_back(sizes_[w]);
     f.p.assign(static_cast<std::size_t>(scope_size(f.variables, sizes_)), 0.0);
     std::size_t own = f.stride_of(static_cast<int>(v));
-    std::vector<std::size_t> stride(parents.size());
-    for (std::size_t i = 0; i < parents.size(); ++i) stride[i] = f.stride_of(parents[i]);
-    int configurations = parents.empty() ? 1 : m.configurations;
     int noise = m.table.size() == 1 ? 1 : m.noise.size();
-    for (int c = 0; c < configurations; ++c) {
-      std::size_t base = 0;
-      for (std::size_t i = 0; i < parents.size(); ++i)
-        base += static_cast<std::size_t>(c / m.strides[i] % sizes_[parents[i]]) * stride[i];
+    for_each_configuration(parents, strides_in(f, parents), sizes_, [&](int c, std::size_t base) {
       for (int k = 0; k < noise; ++k) {
         double q = m.table.size() == 1 ? 1.0 : m.noise.probabilities[k];
         f.p[base + static_cast<std::size_t>(m.table[static_cast<std::size_t>(c) * noise + k]) * own] += q;
       }
-    }
+    });
   }
 }
 
@@ -275,9 +297,12 @@ std::vector<Factor> FactorGraph::factors(const std::vector<const DecisionRule*>&
         var.type == VariableType::kUtility && (utility == kAllUtilities || utility == static_cast<int>(v));
     if (!carries) continue;
     Factor& f = out.back();
-    std::size_t own = f.stride_of(static_cast<int>(v));
+    // e = p · u(value of v): entry j holds value j / own % |dom v|, walked in blocks of `own`.
+    std::size_t own = f.stride_of(static_cast<int>(v)), values = var.utility.size();
     f.e.assign(f.p.size(), 0.0);
-    for (std::size_t j = 0; j < f.p.size(); ++j) f.e[j] = f.p[j] * var.utility[j / own % var.utility.size()];
+    for (std::size_t block = 0; block < f.p.size(); block += own * values)
+      for (std::size_t a = 0; a < values; ++a)
+        for (std::size_t j = block + a * own, end = j + own; j < end; ++j) f.e[j] = f.p[j] * var.utility[a];
   }
   return out;
 }
