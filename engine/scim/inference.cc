@@ -24,19 +24,19 @@ bool contains(const std::vector<int>& sorted, int v) {
 // variable, the factors whose scope holds it, so that each factor is looked at a bounded number of
 // times (a rescan after every removal made this the most expensive step of small eliminations); the
 // factors left keep their order.
-void drop_barren(std::vector<Factor>* factors, const std::vector<int>& keep) {
+void drop_barren(QueryFactors* factors, const std::vector<int>& keep) {
   int largest = -1;
-  for (const Factor& f : *factors)
-    for (int v : f.variables) largest = std::max(largest, v);
+  for (const QueryFactor& f : *factors)
+    for (int v : f.factor->variables) largest = std::max(largest, v);
   const std::size_t n = static_cast<std::size_t>(largest + 1);
   std::vector<int> uses(n, 0), owner(n, -1);
   for (std::size_t i = 0; i < factors->size(); ++i) {
-    const Factor& f = (*factors)[i];
+    const Factor& f = *(*factors)[i].factor;
     for (int v : f.variables) ++uses[static_cast<std::size_t>(v)];
     if (f.child >= 0) owner[static_cast<std::size_t>(f.child)] = static_cast<int>(i);
   }
   auto barren = [&](std::size_t i) {
-    const Factor& f = (*factors)[i];
+    const Factor& f = *(*factors)[i].factor;
     return f.child >= 0 && f.e.empty() && !contains(keep, f.child) &&
            uses[static_cast<std::size_t>(f.child)] == 1;
   };
@@ -51,7 +51,7 @@ void drop_barren(std::vector<Factor>* factors, const std::vector<int>& keep) {
     if (!alive[i] || !barren(i)) continue;
     alive[i] = 0;
     dropped = true;
-    for (int v : (*factors)[i].variables) {
+    for (int v : (*factors)[i].factor->variables) {
       std::size_t w = static_cast<std::size_t>(v);
       if (--uses[w] == 1 && owner[w] >= 0 && alive[static_cast<std::size_t>(owner[w])])
         pending.push_back(static_cast<std::size_t>(owner[w]));
@@ -64,7 +64,7 @@ void drop_barren(std::vector<Factor>* factors, const std::vector<int>& keep) {
       if (kept != i) (*factors)[kept] = std::move((*factors)[i]);
       ++kept;
     }
-  factors->resize(kept);
+  factors->erase(factors->begin() + static_cast<std::ptrdiff_t>(kept), factors->end());
 }
 
 // The greedy min-fill order over the scopes (ties: the smaller new factor, then the lower id), on
@@ -283,20 +283,23 @@ std::vector<const DecisionRule*> FactorGraph::rules_of(const Policy* policy) con
   return rules;
 }
 
-std::vector<Factor> FactorGraph::factors(const std::vector<const DecisionRule*>& rules, int utility) const {
-  std::vector<Factor> out;
+QueryFactors FactorGraph::factors(const std::vector<const DecisionRule*>& rules, int utility) const {
+  QueryFactors out;
   for (std::size_t i = 0; i < scim_.decisions.size(); ++i) {
     int d = scim_.decisions[i];
-    if (free_[d] && rules[i]) out.push_back(rule_factor(scim_, d, *rules[i], sizes_));
+    if (free_[d] && rules[i]) out.emplace_back(rule_factor(scim_, d, *rules[i], sizes_));
   }
   for (std::size_t v = 0; v < mechanisms_.size(); ++v) {
     if (free_[v]) continue;
-    out.push_back(mechanisms_[v]);
     const Variable& var = scim_.variables[v];
     bool carries =
         var.type == VariableType::kUtility && (utility == kAllUtilities || utility == static_cast<int>(v));
-    if (!carries) continue;
-    Factor& f = out.back();
+    if (!carries) {
+      out.emplace_back(&mechanisms_[v]);
+      continue;
+    }
+    out.emplace_back(Factor(mechanisms_[v]));
+    Factor& f = *out.back().owned;
     // e = p · u(value of v): entry j holds value j / own % |dom v|, walked in blocks of `own`.
     std::size_t own = f.stride_of(static_cast<int>(v)), values = var.utility.size();
     f.e.assign(f.p.size(), 0.0);
@@ -307,57 +310,66 @@ std::vector<Factor> FactorGraph::factors(const std::vector<const DecisionRule*>&
   return out;
 }
 
-EliminationPlan plan_elimination(const std::vector<Factor>& factors, const std::vector<int>& keep,
+EliminationPlan plan_elimination(const QueryFactors& factors, const std::vector<int>& keep,
                                  const std::vector<int>& domain_sizes) {
-  std::vector<Factor> scopes;
-  for (const Factor& f : factors) {
-    Factor s;
-    s.variables = f.variables;
-    s.child = f.child;
-    if (!f.e.empty()) s.e = {0.0};  // only whether it carries utility matters for dropping it
-    scopes.push_back(std::move(s));
-  }
+  QueryFactors scopes;  // borrowed: dropping barren factors only reorders pointers
+  for (const QueryFactor& f : factors) scopes.emplace_back(f.factor);
   std::vector<int> kept = keep;
   std::sort(kept.begin(), kept.end());
   drop_barren(&scopes, kept);
   std::vector<std::vector<int>> sets;
-  for (const Factor& s : scopes) sets.push_back(s.variables);
+  for (const QueryFactor& s : scopes) sets.push_back(s.factor->variables);
   for (int v : kept) sets.push_back({v});
   return plan_scopes(std::move(sets), kept, domain_sizes);
 }
 
-Factor eliminate(std::vector<Factor> factors, const std::vector<int>& keep,
-                 const std::vector<int>& domain_sizes, const ProgressCallback& progress) {
+EliminationPlan plan_elimination(const std::vector<Factor>& factors, const std::vector<int>& keep,
+                                 const std::vector<int>& domain_sizes) {
+  QueryFactors borrowed;
+  for (const Factor& f : factors) borrowed.emplace_back(&f);
+  return plan_elimination(borrowed, keep, domain_sizes);
+}
+
+Factor eliminate(QueryFactors factors, const std::vector<int>& keep, const std::vector<int>& domain_sizes,
+                 const ProgressCallback& progress) {
   std::vector<int> kept = keep;
   std::sort(kept.begin(), kept.end());
   drop_barren(&factors, kept);
-  for (int v : kept) factors.push_back(ones(v, domain_sizes[v]));
+  for (int v : kept) factors.emplace_back(ones(v, domain_sizes[v]));
   std::vector<std::vector<int>> scopes;
-  for (const Factor& f : factors) scopes.push_back(f.variables);
+  for (const QueryFactor& f : factors) scopes.push_back(f.factor->variables);
   EliminationPlan plan = plan_scopes(scopes, kept, domain_sizes);
   if (plan.largest > kMaxFactorSize) too_large_factor(plan.largest);
   double done = 0;
   for (int v : plan.order) {
     std::vector<const Factor*> bucket;
-    std::vector<Factor> rest;
+    QueryFactors rest;
     std::vector<int> scope;
-    for (const Factor& f : factors)
-      if (contains(f.variables, v)) {
-        bucket.push_back(&f);
-        for (int w : f.variables) insert_sorted(&scope, w);
+    for (const QueryFactor& f : factors)
+      if (contains(f.factor->variables, v)) {
+        bucket.push_back(f.factor);
+        for (int w : f.factor->variables) insert_sorted(&scope, w);
       }
     double size = scope_size(scope, domain_sizes);
     Factor combined = multiply_and_sum(bucket, v, domain_sizes);
-    for (Factor& f : factors)
-      if (!contains(f.variables, v)) rest.push_back(std::move(f));
-    rest.push_back(std::move(combined));
+    // The bucket's owned factors are freed here, as the product replaces them.
+    for (QueryFactor& f : factors)
+      if (!contains(f.factor->variables, v)) rest.push_back(std::move(f));
+    rest.emplace_back(std::move(combined));
     factors = std::move(rest);
     done += size * static_cast<double>(bucket.size());
     if (progress && !progress(std::min(1.0, done / std::max(plan.work, 1.0)))) throw Cancelled();
   }
   std::vector<const Factor*> all;
-  for (const Factor& f : factors) all.push_back(&f);
+  for (const QueryFactor& f : factors) all.push_back(f.factor);
   return multiply_and_sum(all, -1, domain_sizes);
+}
+
+Factor eliminate(std::vector<Factor> factors, const std::vector<int>& keep,
+                 const std::vector<int>& domain_sizes, const ProgressCallback& progress) {
+  QueryFactors owned;
+  for (Factor& f : factors) owned.emplace_back(std::move(f));
+  return eliminate(std::move(owned), keep, domain_sizes, progress);
 }
 
 double eliminated_expected_utility(const FactorGraph& graph, const Policy* policy,

@@ -19,6 +19,7 @@
 //     eliminating (the planned elimination's work × passes); "enumerate" and "eliminate" force one.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,18 @@ const char* inference_method_name(InferenceMethod method);
 inline constexpr int kAllUtilities = -1;
 inline constexpr int kNoUtilities = -2;
 
+// A factor of one query: borrowed from the FactorGraph (which outlives the query: its mechanisms are
+// never copied) or owned (a decision rule's, a utility's with its e part, an elimination's product).
+struct QueryFactor {
+  explicit QueryFactor(const Factor* borrowed) : factor(borrowed) {}
+  explicit QueryFactor(Factor made) : owned(std::make_unique<Factor>(std::move(made))) {
+    factor = owned.get();
+  }
+  const Factor* factor;
+  std::unique_ptr<Factor> owned;
+};
+using QueryFactors = std::vector<QueryFactor>;
+
 class FactorGraph {
  public:
   FactorGraph(const Scim& scim, const Evaluator& evaluator);
@@ -46,7 +59,7 @@ class FactorGraph {
   // The factors of one query. rules[i] is the rule of scim.decisions[i] when that decision is free,
   // or null to give it no factor (a variable the query keeps). `utility` is kAllUtilities,
   // kNoUtilities or one utility's variable index.
-  std::vector<Factor> factors(const std::vector<const DecisionRule*>& rules, int utility) const;
+  QueryFactors factors(const std::vector<const DecisionRule*>& rules, int utility) const;
   // The rules of a policy, in the form factors() takes (null for decisions it does not decide).
   std::vector<const DecisionRule*> rules_of(const Policy* policy) const;
   bool free(int decision) const { return free_[decision]; }
@@ -66,10 +79,14 @@ struct EliminationPlan {
   double work = 0;         // Σ over steps of the product's size times the factors multiplied
   double largest = 0;      // the largest factor built
 };
+EliminationPlan plan_elimination(const QueryFactors& factors, const std::vector<int>& keep,
+                                 const std::vector<int>& domain_sizes);
 EliminationPlan plan_elimination(const std::vector<Factor>& factors, const std::vector<int>& keep,
                                  const std::vector<int>& domain_sizes);
 
 // Σ over every variable but `keep` of Π factors: a factor over exactly `keep` (ascending).
+Factor eliminate(QueryFactors factors, const std::vector<int>& keep, const std::vector<int>& domain_sizes,
+                 const ProgressCallback& progress = {});
 Factor eliminate(std::vector<Factor> factors, const std::vector<int>& keep,
                  const std::vector<int>& domain_sizes, const ProgressCallback& progress = {});
 
