@@ -27,30 +27,32 @@
 // "unit": "rollouts"}}, and the harness prints n per second on a comment line under its row
 // (rate()). Every sampled method is seeded, so both builds do the same work.
 //
-// One run (scripts/bench.sh --cpu-time --filter cop_, then public_goods, then adv_; 2026-11-26, the
-// shared 2-core machine under a load of 12, so CPU time; Node 20 --no-liftoff):
+// One run of scripts/bench.sh --cpu-time --repeat 5 (five alternating passes, each workload's fastest;
+// 2026-11-26, the shared 2-core machine otherwise idle; Node 20 --no-liftoff), after the rollout loop
+// stopped copying actions and calling out of line per draw:
 //
 //   workload                        native ms    wasm ms   wasm/native
-//   cop_whole_play/rollouts           129.4       188.9       1.46     7.7e5 and 5.3e5 rollouts/s
-//   cop_announcement/rollouts         227.4       264.9       1.16     4.4e6 and 3.8e6 rollouts/s
-//   cop_start/sica                     12.7        19.0       1.49
-//   cop_politician_first/sbue         121.4       225.1       1.85     9 actions
-//   cop_announcements/exact_sbue        0.004       0.010     2.2
-//   cop_announcements/sbue             12.1        21.9       1.80
-//   public_goods/sica                   2.14        3.10      1.45
-//   adv_heist/random_steps              0.620       0.573     0.93     1.1e7 and 1.2e7 steps/s
-//   adv_heist/exact_baseline            0.170       0.354     2.09
-//   adv_heist/baseline                  0.899       1.102     1.23
-//   adv_campaign/random_steps           0.561       0.554     0.99     9.4e6 and 9.5e6 steps/s
-//   adv_campaign/exact_baseline         0.095       0.180     1.89
-//   adv_campaign/baseline               0.731       0.847     1.16
-//   adv_startup/random_steps            0.583       0.540     0.93     1.0e7 and 1.1e7 steps/s
-//   adv_startup/exact_baseline          0.076       0.110     1.44
-//   adv_startup/baseline                0.759       0.871     1.15
+//   cop_whole_play/rollouts            96.1       133.1       1.38
+//   cop_announcement/rollouts         118.5       161.8       1.37
+//   cop_start/sica                      9.87       13.8       1.40
+//   cop_politician_first/sbue          87.5       133.1       1.52     9 actions
+//   cop_announcements/exact_sbue        0.003       0.005     1.90
+//   cop_announcements/sbue              5.88        9.71      1.65
+//   public_goods/sica                   1.64        2.59      1.58
+//   adv_heist/random_steps              0.589       0.530     0.90
+//   adv_heist/exact_baseline            0.177       0.273     1.54
+//   adv_heist/baseline                  0.883       0.875     0.99
+//   adv_campaign/random_steps           0.519       0.477     0.92
+//   adv_campaign/exact_baseline         0.094       0.113     1.21
+//   adv_campaign/baseline               0.667       0.753     1.13
+//   adv_startup/random_steps            0.566       0.525     0.93
+//   adv_startup/exact_baseline          0.061       0.088     1.45
+//   adv_startup/baseline                0.699       0.732     1.05
 //
-// A second run a minute later gave ratios 1.18 to 1.63 for the COP rows, 2.2 for public goods and
-// 1.1 to 2.6 for the adventures (the sub-millisecond rows vary most): the machine's noise is about
-// ±0.3 on a ratio. The wall time is useless there (a process got a sixth of a core).
+// The same five passes in wall time gave 1.60-1.90 for the COP rows; single passes moved unchanged
+// ratios by ±0.3. Native code in these loops is a few virtual calls and table lookups per draw, where
+// V8's code stays 1.4-1.6x behind the native compiler's (profiled: the policy's draw 1.1x, the rollout
+// loop 2.4x, CopState's small virtual methods 2-2.7x).
 #include <cstdint>
 #include <cstdio>
 #include <ctime>

@@ -4,7 +4,7 @@
 #
 #   workload                     native ms    wasm ms   wasm/native
 #
-#   scripts/bench.sh [--quick] [--scaling] [--cpu-time] [--filter TEXT] [--min-time SECONDS]
+#   scripts/bench.sh [--repeat N] [--quick] [--scaling] [--cpu-time] [--filter TEXT] [--min-time SECONDS]
 #
 # Both sides are the plain harness wasm/bench_main.cc (motive_bench_plain natively,
 # build/wasm/motive_wasm_bench.js as wasm): each run repeats a workload until --min-time seconds
@@ -13,7 +13,9 @@
 # native side (settings/s counters), run build/native/motive_bench. --cpu-time: the process's CPU time
 # instead of the wall time (on a shared, loaded machine). The raw game and adventure workloads
 # (bench/workloads_games.cc) print their rollouts/s or steps/s on a comment line under their row
-# (build/bench-logs/native.txt and wasm.txt).
+# (build/bench-logs/native.txt and wasm.txt). --repeat N: N passes, native and wasm alternating, each
+# workload's fastest time kept on each side (noise on a shared machine only ever adds time: single
+# passes moved unchanged ratios by ±0.3 here); the per-pass files are build/bench-logs/{native,wasm}.K.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,18 +23,46 @@ scripts/setup.sh
 scripts/build-native.sh motive_bench_plain
 scripts/build-wasm.sh motive_wasm_bench
 
+repeat=1
+args=()
+while (($#)); do
+  case $1 in
+    --repeat) repeat=${2:?--repeat needs a number}; shift 2 ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+
 out=build/bench-logs
 mkdir -p "$out"
-echo
-echo "bench: native ($(uname -m), $(c++ --version | head -1))"
-build/native/motive_bench_plain "$@" | tee "$out/native.txt"
-echo
-# --no-liftoff: V8 compiles the whole module with its optimising tier before running it. By default it
-# starts on its baseline compiler and optimises in background threads, which on a loaded machine took
-# longer than any warm-up (0.8 ms against 0.13 ms per request, seconds after the start): that measures
-# V8's tier-up, not the engine. A page pays it once, in the background, after loading the module.
-echo "bench: wasm (node $(node --version), --no-liftoff)"
-node --no-liftoff build/wasm/motive_wasm_bench.js "$@" | tee "$out/wasm.txt"
+rm -f "$out"/native.*.txt "$out"/wasm.*.txt
+for ((pass = 1; pass <= repeat; pass++)); do
+  ((repeat == 1)) || echo "bench: pass $pass of $repeat"
+  echo
+  echo "bench: native ($(uname -m), $(c++ --version | head -1))"
+  build/native/motive_bench_plain "${args[@]}" | tee "$out/native.$pass.txt"
+  echo
+  # --no-liftoff: V8 compiles the whole module with its optimising tier before running it. By default it
+  # starts on its baseline compiler and optimises in background threads, which on a loaded machine took
+  # longer than any warm-up (0.8 ms against 0.13 ms per request, seconds after the start): that measures
+  # V8's tier-up, not the engine. A page pays it once, in the background, after loading the module.
+  echo "bench: wasm (node $(node --version), --no-liftoff)"
+  node --no-liftoff build/wasm/motive_wasm_bench.js "${args[@]}" | tee "$out/wasm.$pass.txt"
+done
+# The fastest of the passes, per workload, in the harness's format (the first pass's lines, each
+# workload's row replaced by its fastest; the comment lines under rows come from the first pass).
+fastest() {
+  awk 'FNR == NR { lines[++n] = $0 }
+       /^#/ || /^workload / || NF < 6 || $2 == "FAILED:" { next }
+       !($1 in best) || $5 + 0 < best[$1] + 0 { best[$1] = $5; row[$1] = $0 }
+       END {
+         for (i = 1; i <= n; i++) {
+           split(lines[i], f)
+           print (lines[i] !~ /^#/ && f[1] in row) ? row[f[1]] : lines[i]
+         }
+       }' "$@"
+}
+fastest "$out"/native.*.txt >"$out/native.txt"
+fastest "$out"/wasm.*.txt >"$out/wasm.txt"
 
 echo
 awk '
