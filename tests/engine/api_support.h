@@ -1,8 +1,11 @@
 // Helpers for tests that talk to the engine through its one entry point.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -52,6 +55,38 @@ inline double policy_expected_utility(const std::string& model, const std::strin
 inline nlohmann::json follow(const std::string& variable, const std::string& policy,
                              const std::vector<std::uint64_t>& settings) {
   return {{"variable", variable}, {"follow_policy", policy}, {"settings", settings}};
+}
+
+// Whether two numbers agree to `tolerance` relative (absolute below 1); infinities must be equal.
+inline bool agree(double a, double b, double tolerance) {
+  if (std::isinf(a) || std::isinf(b)) return a == b;
+  return std::abs(a - b) <= tolerance * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+// Two replies of the same analysis by two methods: every number agrees to tolerance(path) relative,
+// everything else is equal, and the "method" fields (which name the method) are not compared.
+inline void expect_same_reply(const nlohmann::json& a, const nlohmann::json& b, const std::string& where,
+                              const std::function<double(const std::string&)>& tolerance) {
+  if (a.is_number() && b.is_number()) {
+    EXPECT_TRUE(agree(a.get<double>(), b.get<double>(), tolerance(where)))
+        << where << ": " << a << " vs " << b;
+    return;
+  }
+  ASSERT_EQ(a.type(), b.type()) << where << ": " << a.dump() << " vs " << b.dump();
+  if (a.is_object()) {
+    ASSERT_EQ(a.size(), b.size()) << where;
+    for (auto it = a.begin(); it != a.end(); ++it) {
+      if (it.key() == "method") continue;
+      ASSERT_TRUE(b.contains(it.key())) << where << "." << it.key();
+      expect_same_reply(it.value(), b[it.key()], where + "." + it.key(), tolerance);
+    }
+  } else if (a.is_array()) {
+    ASSERT_EQ(a.size(), b.size()) << where;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      expect_same_reply(a[i], b[i], where + "[" + std::to_string(i) + "]", tolerance);
+  } else {
+    EXPECT_EQ(a, b) << where;
+  }
 }
 
 // A file of the repository, by its path from the root (MOTIVE_SOURCE_DIR is set by CMake).

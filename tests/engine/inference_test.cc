@@ -26,30 +26,11 @@ using nlohmann::json;
 
 constexpr double kAgree = 1e-12;
 
-bool agree(double a, double b) {
-  return std::abs(a - b) <= kAgree * std::max({1.0, std::abs(a), std::abs(b)});
-}
+bool agree(double a, double b) { return motive::test::agree(a, b, kAgree); }
 
 // Every number in two results agrees, and everything else is equal, except the "method" fields.
 void expect_same(const json& a, const json& b, const std::string& where) {
-  if (a.is_number() && b.is_number()) {
-    EXPECT_TRUE(agree(a.get<double>(), b.get<double>())) << where << ": " << a << " vs " << b;
-    return;
-  }
-  ASSERT_EQ(a.type(), b.type()) << where << ": " << a.dump() << " vs " << b.dump();
-  if (a.is_object()) {
-    ASSERT_EQ(a.size(), b.size()) << where;
-    for (auto it = a.begin(); it != a.end(); ++it) {
-      if (it.key() == "method") continue;
-      ASSERT_TRUE(b.contains(it.key())) << where << "." << it.key();
-      expect_same(it.value(), b[it.key()], where + "." + it.key());
-    }
-  } else if (a.is_array()) {
-    ASSERT_EQ(a.size(), b.size()) << where;
-    for (std::size_t i = 0; i < a.size(); ++i) expect_same(a[i], b[i], where + "[" + std::to_string(i) + "]");
-  } else {
-    EXPECT_EQ(a, b) << where;
-  }
+  motive::test::expect_same_reply(a, b, where, [](const std::string&) { return kAgree; });
 }
 
 // The expectation semiring by hand: A is a0 or a1 (0.3, 0.7); B given A is b1 with probability 0.1

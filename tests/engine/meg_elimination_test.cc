@@ -28,10 +28,7 @@ using scim::InferenceMethod;
 constexpr double kProcessAgree = 1e-12;
 constexpr double kReplyAgree = 1e-9;
 
-bool agree(double a, double b, double tolerance) {
-  if (std::isinf(a) || std::isinf(b)) return a == b;
-  return std::abs(a - b) <= tolerance * std::max({1.0, std::abs(a), std::abs(b)});
-}
+using motive::test::agree;
 
 // The utility an unknown-utility search infers is its L-BFGS iterate, which the search pins down only to
 // its tolerance where L is flat: the two methods' iterates agree to 1e-6 (MEG itself to 1e-9).
@@ -39,26 +36,9 @@ constexpr double kInferredAgree = 1e-6;
 
 // Every number of two replies agrees to 1e-9 relative and everything else is equal, but "method".
 void expect_same(const json& a, const json& b, const std::string& where) {
-  if (a.is_number() && b.is_number()) {
-    const double tolerance =
-        where.find("inferred_utility") != std::string::npos ? kInferredAgree : kReplyAgree;
-    EXPECT_TRUE(agree(a.get<double>(), b.get<double>(), tolerance)) << where << ": " << a << " vs " << b;
-    return;
-  }
-  ASSERT_EQ(a.type(), b.type()) << where << ": " << a.dump() << " vs " << b.dump();
-  if (a.is_object()) {
-    ASSERT_EQ(a.size(), b.size()) << where;
-    for (auto it = a.begin(); it != a.end(); ++it) {
-      if (it.key() == "method") continue;
-      ASSERT_TRUE(b.contains(it.key())) << where << "." << it.key();
-      expect_same(it.value(), b[it.key()], where + "." + it.key());
-    }
-  } else if (a.is_array()) {
-    ASSERT_EQ(a.size(), b.size()) << where;
-    for (std::size_t i = 0; i < a.size(); ++i) expect_same(a[i], b[i], where + "[" + std::to_string(i) + "]");
-  } else {
-    EXPECT_EQ(a, b) << where;
-  }
+  motive::test::expect_same_reply(a, b, where, [](const std::string& path) {
+    return path.find("inferred_utility") != std::string::npos ? kInferredAgree : kReplyAgree;
+  });
 }
 
 // One analysis by both methods; returns whether both answered (they must answer or refuse alike).
