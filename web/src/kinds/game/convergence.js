@@ -8,7 +8,7 @@ import { linePlot, themePlotPalette, plotSvgText } from '../../views/plots.js';
 import { downloadSvgText, downloadSvgAsPng, toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
 import { actionText } from './state-view.js';
-import { atLine, notDecision, explainedControls, computeButton, resultOf } from './explained.js';
+import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
 
 export const CONVERGENCE_FIELDS = ['ks', 'repeats', 'reference_rollouts', 'seed'];
 
@@ -106,23 +106,17 @@ export function convergenceSpecs(r, slots) {
 }
 
 export function convergenceTab(page, settings, { node }) {
-  let error = null;
-
   let auto = true; // whether opening the tab asks (not after the user cancelled a run)
-
-  async function compute() {
-    const run = page.run();
-    const read = convergenceParams(settings, run, node(run));
-    error = read.error || null;
-    if (read.error || read.skip) return page.redraw();
-    auto = true;
-    const outcome = await page.session(async (ask, r) => {
-      r.queries.convergence = read.params;
-      await ask('Convergence', 'convergence', read.params, { key: 'convergence', busy: 'convergence' });
-    });
-    if (outcome === 'cancelled') auto = false;
-    return outcome;
-  }
+  const request = tabRequest(page, {
+    key: 'convergence',
+    title: 'Convergence',
+    analysis: 'convergence',
+    read: (run) => convergenceParams(settings, run, node(run)),
+    onOutcome: (outcome) => {
+      auto = outcome !== 'cancelled';
+    },
+  });
+  const compute = request.compute;
 
   return {
     id: 'convergence',
@@ -156,7 +150,7 @@ export function convergenceTab(page, settings, { node }) {
           field('reference_rollouts', 'reference k'),
           computeButton('convergence-run', busy, compute),
         ),
-        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
+        request.warning(),
       );
       const r = resultOf(
         out,

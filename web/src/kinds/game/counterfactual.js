@@ -14,7 +14,7 @@ import {
   explainedEntry,
   queryParam,
 } from './settings.js';
-import { atLine, notDecision, explainedControls, computeButton, resultOf } from './explained.js';
+import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
 import { sbueChart } from './bars.js';
 import { errorText } from './state-view.js';
 
@@ -171,21 +171,13 @@ function sbueColumn(title, id, label, sbue, players, extra) {
 }
 
 export function counterfactualTab(page, settings, { node }) {
-  let error = null;
-
-  function compute() {
-    const run = page.run();
-    const read = counterfactualParams(settings, run, node(run));
-    error = read.error || null;
-    if (read.error || read.skip) return page.redraw();
-    return page.session(async (ask, r) => {
-      r.queries.counterfactual = read.params;
-      await ask('Counterfactual', 'counterfactual', read.params, {
-        key: 'counterfactual',
-        busy: 'counterfactual',
-      });
-    });
-  }
+  const request = tabRequest(page, {
+    key: 'counterfactual',
+    title: 'Counterfactual',
+    analysis: 'counterfactual',
+    read: (run) => counterfactualParams(settings, run, node(run)),
+  });
+  const compute = request.compute;
 
   return {
     id: 'counterfactual',
@@ -215,7 +207,7 @@ export function counterfactualTab(page, settings, { node }) {
           field('draws', 'K (draws)'),
           computeButton('cf-run', busy, compute, 'Find the counterfactual', 'Searching…'),
         ),
-        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
+        request.warning(),
       );
       const r = resultOf(
         out,

@@ -110,3 +110,28 @@ export function resultOf(out, response, what, notice) {
   }
   return response.result;
 }
+
+// A tab's request: `read(run)` gives {params} (ask), {error} (show it) or {skip} (nothing to ask);
+// compute() reads, keeps the error for warning(), and asks the engine `analysis` under `key` (the run's
+// query, response and busy flag), calling onOutcome with the session's outcome when it asked.
+export function tabRequest(page, { key, title, analysis, read, onOutcome }) {
+  let error = null;
+  return {
+    async compute() {
+      const run = page.run();
+      const r = read(run);
+      error = r.error || null;
+      if (r.error || r.skip) return page.redraw();
+      const outcome = await page.session(async (ask, session) => {
+        session.queries[key] = r.params;
+        await ask(title, analysis, r.params, { key, busy: key });
+      });
+      if (onOutcome) onOutcome(outcome);
+      return outcome;
+    },
+    // The parameters' error, as the tab shows it above its result.
+    warning() {
+      return error ? el('p', { class: 'warning', role: 'alert' }, error) : '';
+    },
+  };
+}

@@ -3,7 +3,7 @@
 // against the marks (MAP@K), beside the random ranking's exact expectation.
 import { el, formatNumber } from '../../views/dom.js';
 import { numberField, fieldParams, stateParams } from './settings.js';
-import { atLine, computeButton, resultOf } from './explained.js';
+import { atLine, computeButton, resultOf, tabRequest } from './explained.js';
 
 export function mapParams(settings, run, players) {
   const read = fieldParams(settings, 'map_at_k', ['k', 'rollouts', 'seed']);
@@ -24,19 +24,13 @@ export function mapParams(settings, run, players) {
 const apText = (v) => (typeof v === 'number' ? formatNumber(Number(v.toPrecision(4))) : '—');
 
 export function mapTab(page, settings) {
-  let error = null;
-  if (!settings.marks) settings.marks = {};
-
-  function compute() {
-    const run = page.run();
-    const read = mapParams(settings, run, run.describe.players || []);
-    error = read.error || null;
-    if (read.error) return page.redraw();
-    return page.session(async (ask, r) => {
-      r.queries.map = read.params;
-      await ask('MAP@K', 'map_at_k', read.params, { key: 'map', busy: 'map' });
-    });
-  }
+  const request = tabRequest(page, {
+    key: 'map',
+    title: 'MAP@K',
+    analysis: 'map_at_k',
+    read: (run) => mapParams(settings, run, run.describe.players || []),
+  });
+  const compute = request.compute;
 
   return {
     id: 'map',
@@ -115,7 +109,7 @@ export function mapTab(page, settings) {
           }),
           computeButton('map-run', busy, compute, 'Compute MAP@K'),
         ),
-        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
+        request.warning(),
       );
       const r = resultOf(out, run.responses.map, 'MAP@K');
       if (!r) return out;

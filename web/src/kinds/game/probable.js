@@ -4,7 +4,7 @@
 import { el, formatNumber } from '../../views/dom.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
-import { atLine, notDecision, explainedControls, computeButton, resultOf } from './explained.js';
+import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
 import { actionText, probabilityBar } from './state-view.js';
 
 export const PROBABLE_FIELDS = ['rollouts', 'turns', 'seed'];
@@ -43,18 +43,13 @@ function marginals(list) {
 }
 
 export function probableTab(page, settings, { node }) {
-  let error = null;
-
-  function compute() {
-    const run = page.run();
-    const read = probableParams(settings, run, node(run));
-    error = read.error || null;
-    if (read.error || read.skip) return page.redraw();
-    return page.session(async (ask, r) => {
-      r.queries.probable = read.params;
-      await ask('Probable actions', 'probable_actions', read.params, { key: 'probable', busy: 'probable' });
-    });
-  }
+  const request = tabRequest(page, {
+    key: 'probable',
+    title: 'Probable actions',
+    analysis: 'probable_actions',
+    read: (run) => probableParams(settings, run, node(run)),
+  });
+  const compute = request.compute;
 
   return {
     id: 'probable',
@@ -78,7 +73,7 @@ export function probableTab(page, settings, { node }) {
           field('turns', 'turns'),
           computeButton('probable-run', busy, compute),
         ),
-        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
+        request.warning(),
       );
       const r = resultOf(
         out,

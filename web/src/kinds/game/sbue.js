@@ -6,7 +6,7 @@ import { el, formatNumber } from '../../views/dom.js';
 import { themePlotPalette } from '../../views/plots.js';
 import { downloadSvgText, downloadSvgAsPng, toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
-import { atLine, notDecision, explainedControls, computeButton, resultOf } from './explained.js';
+import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
 import { sbueChart, sbueSvgText, actionColour } from './bars.js';
 import { errorText } from './state-view.js';
 
@@ -62,18 +62,13 @@ export function sbueTable(r) {
 }
 
 export function sbueTab(page, settings, { node }) {
-  let error = null;
-
-  function compute() {
-    const run = page.run();
-    const read = sbueParams(settings, run, node(run));
-    error = read.error || null;
-    if (read.error || read.skip) return page.redraw();
-    return page.session(async (ask, r) => {
-      r.queries.sbue = read.params;
-      await ask('SBUE', 'sbue', read.params, { key: 'sbue', busy: 'sbue' });
-    });
-  }
+  const request = tabRequest(page, {
+    key: 'sbue',
+    title: 'SBUE',
+    analysis: 'sbue',
+    read: (run) => sbueParams(settings, run, node(run)),
+  });
+  const compute = request.compute;
 
   return {
     id: 'sbue',
@@ -117,7 +112,7 @@ export function sbueTab(page, settings, { node }) {
           ),
           computeButton('sbue-run', busy, compute, 'Compute SBUE'),
         ),
-        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
+        request.warning(),
       );
       const r = resultOf(out, run.responses.sbue, 'SBUE', 'Press Run to compute SBUE.');
       if (!r) return out;

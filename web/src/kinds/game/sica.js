@@ -5,7 +5,7 @@
 import { el, formatNumber } from '../../views/dom.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams } from './settings.js';
-import { atLine, computeButton, resultOf } from './explained.js';
+import { atLine, computeButton, resultOf, tabRequest } from './explained.js';
 import { heatmap, heatmapLegend } from './heatmap.js';
 
 export const SICA_FIELDS = ['rollouts', 'depth', 'seed', 'batches'];
@@ -16,18 +16,13 @@ export function sicaParams(settings, run) {
 }
 
 export function sicaTab(page, settings, { node }) {
-  let error = null;
-
-  function compute() {
-    const run = page.run();
-    const read = sicaParams(settings, run);
-    error = read.error || null;
-    if (read.error) return page.redraw();
-    return page.session(async (ask, r) => {
-      r.queries.sica = read.params;
-      await ask('SICA', 'sica', read.params, { key: 'sica', busy: 'sica' });
-    });
-  }
+  const request = tabRequest(page, {
+    key: 'sica',
+    title: 'SICA',
+    analysis: 'sica',
+    read: (run) => sicaParams(settings, run),
+  });
+  const compute = request.compute;
 
   return {
     id: 'sica',
@@ -50,7 +45,7 @@ export function sicaTab(page, settings, { node }) {
           field('seed', 'seed'),
           computeButton('sica-run', busy, compute, 'Compute SICA'),
         ),
-        error ? el('p', { class: 'warning', role: 'alert' }, error) : '',
+        request.warning(),
       );
       const r = resultOf(out, run.responses.sica, 'SICA', 'Press Run to compute SICA.');
       if (!r) return out;
