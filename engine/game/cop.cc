@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "game/methods.h"
+#include "game/rollout.h"
 
 namespace motive::game {
 
@@ -476,12 +477,14 @@ std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& gam
     Rng rng(seed, static_cast<std::uint64_t>(g));
     s = start;
     double reward[3] = {};
-    resolve_chance(s, rng, reward);
+    resolve_chance_of(s, rng, reward);
     while (s.type() == NodeType::kDecision) {
       int acting[3];
       Action joint[3];
       int n = s.acting(acting);
-      for (int a = 0; a < n; ++a) joint[a] = game.policy(acting[a]).sample(s, acting[a], rng);
+      for (int a = 0; a < n; ++a) {
+        joint[a] = static_cast<const CopPolicy&>(game.policy(acting[a])).sample(s, acting[a], rng);
+      }
       s.apply_actions(joint, reward);
     }
     for (int i = 0; i < 3; ++i) {
@@ -491,6 +494,11 @@ std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& gam
     }
   }
   return out;
+}
+
+std::unique_ptr<Rollouts> CopGame::rollouts(const State& start, int depth,
+                                           const std::vector<Fixed>& fixed) const {
+  return make_rollouts<CopState, CopPolicy>(*this, start, depth, fixed);
 }
 
 std::unique_ptr<State> CopGame::initial_state() const { return std::make_unique<CopState>(this); }

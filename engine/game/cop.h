@@ -146,6 +146,9 @@ class CopGame final : public Game {
   std::unique_ptr<State> deserialise(std::string_view text, std::string* error) const override;
   const Policy& policy(int player) const override { return *policies_[player]; }
   int max_length() const override { return 2 + 3 * rounds_; }
+  // The rollout loop compiled against CopState and COP's policy (rollout.h).
+  std::unique_ptr<Rollouts> rollouts(const State& start, int depth,
+                                     const std::vector<Fixed>& fixed) const override;
 
   int rounds() const { return rounds_; }
   Personality personality(int player) const { return personalities_[player]; }

@@ -207,6 +207,17 @@ std::vector<std::vector<double>> marginals(const Policy& policy, const State& st
 // ---------------------------------------------------------------------------------------------------
 // Games.
 
+struct Fixed;  // methods.h: an action fixed at a step of Simulate
+
+// The rollout loop of Simulate (methods.h) from one state, made by Game::rollouts (rollout.h).
+class Rollouts {
+ public:
+  virtual ~Rollouts() = default;
+  // Rollout j under `seed`: writes depth × players utilities to `rows`, and the step-0 actions to
+  // `first` (players entries; untouched for players who do not act) when not null.
+  virtual void run(std::uint64_t seed, std::int64_t j, double* rows, Action* first) = 0;
+};
+
 class Game {
  public:
   virtual ~Game() = default;
@@ -228,6 +239,12 @@ class Game {
   virtual void value(const State& state, double* v) const;
   // An upper bound on the number of steps of any play (decision and chance nodes), for rollouts.
   virtual int max_length() const = 0;
+  // Simulate's rollouts from `start` (a state of this game), `depth` steps, with the `fixed` actions
+  // (both must outlive the result). The default works through the virtual methods of State and
+  // Policy; a game with final state and policy classes returns make_rollouts<ItsState, ItsPolicy>
+  // (rollout.h), the same loop compiled against them: the same rows, fewer indirect calls.
+  virtual std::unique_ptr<Rollouts> rollouts(const State& start, int depth,
+                                             const std::vector<Fixed>& fixed) const;
 };
 
 // Index of the player named `name`, or −1.

@@ -1,4 +1,5 @@
 #include "game/methods.h"
+#include "game/rollout.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,109 +18,6 @@ void report(const Context* context, double fraction) {
   if (context) context->report(fraction);
 }
 
-// Runs rollouts of Algorithm 1 into preallocated rows, reusing two scratch states: nothing is
-// allocated per rollout.
-class Roller {
- public:
-  Roller(const Game& game, const State& start, int depth, const std::vector<Fixed>& fixed)
-      : game_(game),
-        start_(start),
-        depth_(depth),
-        fixed_(fixed),
-        players_(game.num_players()),
-        gamma_(game.discount()),
-        rollout_value_(!game.has_heuristic_value()),
-        max_length_(game.max_length()),
-        scratch_(start.clone()),
-        tail_(start.clone()) {
-    for (int i = 0; i < players_; ++i) policy_[i] = &game.policy(i);
-  }
-
-  // Rollout j: writes depth × players utilities to `rows`, and step-0 actions to `first` (players
-  // entries; untouched for players who do not act) when not null.
-  void run(std::uint64_t seed, std::int64_t j, double* rows, Action* first) {
-    Rng rng(seed, static_cast<std::uint64_t>(j));
-    State& s = *scratch_;
-    s.copy_from(start_);
-    double cumulative[kMaxPlayers] = {};
-    NodeType type = resolve_chance(s, rng, cumulative);
-    double discount = 1;
-    for (int t = 0; t < depth_; ++t) {
-      double* row = rows + static_cast<std::ptrdiff_t>(t) * players_;
-      if (type == NodeType::kTerminal) {
-        std::copy(cumulative, cumulative + players_, row);
-        continue;
-      }
-      int acting[kMaxPlayers];
-      int n = s.acting(acting);
-      draw(s, acting, n, rng);
-      for (const Fixed& f : fixed_) {
-        if (f.step != t) continue;
-        for (int a = 0; a < n; ++a) {
-          if (acting[a] == f.player) joint_[a] = f.action;
-        }
-      }
-      if (first && t == 0) {
-        for (int a = 0; a < n; ++a) first[acting[a]] = joint_[a];
-      }
-      double reward[kMaxPlayers] = {};
-      s.apply_actions(joint_, reward);
-      type = resolve_chance(s, rng, reward);
-      for (int i = 0; i < players_; ++i) cumulative[i] += discount * reward[i];
-      discount *= gamma_;
-      double v[kMaxPlayers] = {};
-      value(s, type, rng, v);
-      for (int i = 0; i < players_; ++i) row[i] = cumulative[i] + discount * v[i];
-    }
-  }
-
- private:
-  // The acting players' actions into joint_. Each is constructed in place from the policy's
-  // returned value (guaranteed copy elision): an assignment from a temporary copied the whole
-  // Action (kMaxSlots entries), through memcpy in WebAssembly, at every draw.
-  void draw(const State& s, const int* acting, int n, Rng& rng) {
-    for (int a = 0; a < n; ++a) new (&joint_[a]) Action(policy_[acting[a]]->sample(s, acting[a], rng));
-  }
-
-  // V(s) of a state of type `type`: the heuristic, or the discounted return of one play to the end
-  // with the policies.
-  void value(const State& s, NodeType type, Rng& rng, double* v) {
-    if (!rollout_value_) {
-      game_.value(s, v);
-      return;
-    }
-    if (type == NodeType::kTerminal) return;
-    State& tail = *tail_;
-    tail.copy_from(s);
-    double discount = 1;
-    for (int steps = 0; type != NodeType::kTerminal && steps <= max_length_; ++steps) {
-      int acting[kMaxPlayers];
-      int n = tail.acting(acting);
-      draw(tail, acting, n, rng);
-      double reward[kMaxPlayers] = {};
-      tail.apply_actions(joint_, reward);
-      type = resolve_chance(tail, rng, reward);
-      for (int i = 0; i < players_; ++i) v[i] += discount * reward[i];
-      discount *= gamma_;
-    }
-  }
-
-  const Game& game_;
-  const State& start_;
-  int depth_;
-  const std::vector<Fixed>& fixed_;
-  int players_;
-  double gamma_;
-  bool rollout_value_;
-  int max_length_;
-  // The policies, looked up once (a virtual call per draw less: they matter most under wasm).
-  const Policy* policy_[kMaxPlayers] = {};
-  std::unique_ptr<State> scratch_, tail_;
-  // The joint action of a step, shared by run() and value() (each done with it before the other
-  // starts): an Action array on the stack is zeroed at every step, which took a third of a COP rollout.
-  Action joint_[kMaxPlayers];
-};
-
 bool constant(const std::vector<double>& rows, int players, int column, std::int64_t first,
               std::int64_t last) {
   for (std::int64_t r = first + 1; r < last; ++r) {
@@ -136,30 +34,10 @@ std::string constant_reason(const Game& game, int i) {
 
 }  // namespace
 
-NodeType resolve_chance(State& state, Rng& rng, double* reward) {
-  double p[64];
-  NodeType type;
-  while ((type = state.type()) == NodeType::kChance) {
-    int n = state.num_chance_outcomes();
-    int outcome;
-    if (n <= 64) {
-      for (int k = 0; k < n; ++k) p[k] = state.chance_probability(k);
-      outcome = rng.pick(p, n);
-    } else {
-      // Many outcomes: walk the cumulative sum without a buffer.
-      double u = rng.uniform(), sum = 0;
-      outcome = n - 1;
-      for (int k = 0; k < n; ++k) {
-        double pk = state.chance_probability(k);
-        if (pk <= 0) continue;
-        sum += pk;
-        outcome = k;
-        if (u < sum) break;
-      }
-    }
-    state.apply_chance(outcome, reward);
-  }
-  return type;
+NodeType resolve_chance(State& state, Rng& rng, double* reward) { return resolve_chance_of(state, rng, reward); }
+
+std::unique_ptr<Rollouts> Game::rollouts(const State& start, int depth, const std::vector<Fixed>& fixed) const {
+  return make_rollouts<State, Policy>(*this, start, depth, fixed);
 }
 
 Samples simulate_range(const Game& game, const State& state, const SimulateOptions& options,
@@ -173,11 +51,11 @@ Samples simulate_range(const Game& game, const State& state, const SimulateOptio
   out.rows.assign(static_cast<std::size_t>(out.rollouts * d * p), 0.0);
   if (options.record_first_actions)
     out.first_actions.assign(static_cast<std::size_t>(out.rollouts * p), Action());
-  Roller roller(game, state, d, fixed);
+  std::unique_ptr<Rollouts> roller = game.rollouts(state, d, fixed);
   for (std::int64_t j = first; j < last; ++j) {
     if ((j - first) % kProgressEvery == 0) report(context, static_cast<double>(j - first) / (last - first));
     std::int64_t local = j - first;
-    roller.run(options.seed, j, out.rows.data() + local * d * p,
+    roller->run(options.seed, j, out.rows.data() + local * d * p,
                options.record_first_actions ? out.first_actions.data() + local * p : nullptr);
   }
   report(context, 1.0);

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "game/rollout.h"
 #include "scim/expression.h"
 #include "scim/outcome.h"
 
@@ -127,6 +128,9 @@ class UserGame final : public Game {
   }
   const Policy& policy(int player) const override { return *policies[player]; }
   int max_length() const override { return static_cast<int>(steps.size()); }
+  // The rollout loop compiled against UserState and UserPolicy (rollout.h).
+  std::unique_ptr<Rollouts> rollouts(const State& start, int depth,
+                                     const std::vector<Fixed>& fixed) const override;
 
   // The position of `player` among the step's actors, or −1.
   int position(const Step& step, int player) const {
@@ -275,6 +279,11 @@ Action UserPolicy::sample(const State& state, int player, Rng& rng) const {
     a.set(slot, rng.pick(t.p.data() + s.index() * t.choices, t.choices));
   }
   return a;
+}
+
+std::unique_ptr<Rollouts> UserGame::rollouts(const State& start, int depth,
+                                            const std::vector<Fixed>& fixed) const {
+  return make_rollouts<UserState, UserPolicy>(*this, start, depth, fixed);
 }
 
 void UserPolicy::distribution(const State& state, int player,
