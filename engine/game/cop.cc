@@ -497,7 +497,7 @@ std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& gam
 }
 
 std::unique_ptr<Rollouts> CopGame::rollouts(const State& start, int depth,
-                                           const std::vector<Fixed>& fixed) const {
+                                            const std::vector<Fixed>& fixed) const {
   return make_rollouts<CopState, CopPolicy>(*this, start, depth, fixed);
 }
 

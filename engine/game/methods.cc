@@ -34,9 +34,12 @@ std::string constant_reason(const Game& game, int i) {
 
 }  // namespace
 
-NodeType resolve_chance(State& state, Rng& rng, double* reward) { return resolve_chance_of(state, rng, reward); }
+NodeType resolve_chance(State& state, Rng& rng, double* reward) {
+  return resolve_chance_of(state, rng, reward);
+}
 
-std::unique_ptr<Rollouts> Game::rollouts(const State& start, int depth, const std::vector<Fixed>& fixed) const {
+std::unique_ptr<Rollouts> Game::rollouts(const State& start, int depth,
+                                         const std::vector<Fixed>& fixed) const {
   return make_rollouts<State, Policy>(*this, start, depth, fixed);
 }
 
@@ -56,7 +59,7 @@ Samples simulate_range(const Game& game, const State& state, const SimulateOptio
     if ((j - first) % kProgressEvery == 0) report(context, static_cast<double>(j - first) / (last - first));
     std::int64_t local = j - first;
     roller->run(options.seed, j, out.rows.data() + local * d * p,
-               options.record_first_actions ? out.first_actions.data() + local * p : nullptr);
+                options.record_first_actions ? out.first_actions.data() + local * p : nullptr);
   }
   report(context, 1.0);
   return out;

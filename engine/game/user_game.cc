@@ -282,7 +282,7 @@ Action UserPolicy::sample(const State& state, int player, Rng& rng) const {
 }
 
 std::unique_ptr<Rollouts> UserGame::rollouts(const State& start, int depth,
-                                            const std::vector<Fixed>& fixed) const {
+                                             const std::vector<Fixed>& fixed) const {
   return make_rollouts<UserState, UserPolicy>(*this, start, depth, fixed);
 }
 
