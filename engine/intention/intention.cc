@@ -205,10 +205,11 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
   if (found == alt.index.end() || found->first != setting) return false;
   std::size_t index = found->second;
   const SettingTable* at = &alt.settings[index];
+  const std::function<bool(const Choice&)> accept_here = [&](const Choice& c) { return accept(a, c); };
+  Choice& chosen = chosen_;  // reused: a question allocates nothing once it has grown
   for (const Option& option : at->options) {
     if ((option.mask & outcome_mask) != outcome_mask) continue;
-    Choice chosen = {{index, option.mask}};
-    auto accept_here = [&](const Choice& c) { return accept(a, c); };
+    chosen.assign(1, {index, option.mask});
     if (!extend(alt, 0, index, option.gain, option.slack, &chosen, accept_here)) {
       if (exhausted_) return false;
       continue;

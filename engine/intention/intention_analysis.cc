@@ -511,20 +511,21 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
   std::size_t done = 0;
   for (int v : search.candidates()) {
     json entries = json::array();
+    const std::vector<int> outcome = {v};
     for (std::uint64_t e = 0; e < settings; ++e, ++done) {
       context.report(static_cast<double>(done) / static_cast<double>(std::max<std::size_t>(total, 1)));
       json names = json::array();
       json first;
       if (rational) {
         IntentionWitness w;
-        if (search.behaviourally_intends({v}, e, &w)) {
+        if (search.behaviourally_intends(outcome, e, &w)) {
           names.push_back(reference[w.alternative].name);
           first = witness_json(scim, search, reference, w);
         }
       }
       for (std::size_t a = 0; a < reference.size() && !rational; ++a) {
         IntentionWitness w;
-        if (!search.intends_relative_to(a, {v}, e, &w)) continue;
+        if (!search.intends_relative_to(a, outcome, e, &w)) continue;
         names.push_back(reference[a].name);
         if (first.is_null()) first = witness_json(scim, search, reference, w);
       }
