@@ -4,7 +4,8 @@
 #
 #   workload                     native ms    wasm ms   wasm/native
 #
-#   scripts/bench.sh [--repeat N] [--quick] [--scaling] [--cpu-time] [--filter TEXT] [--min-time SECONDS]
+#   scripts/bench.sh [--repeat N] [--browser] [--quick] [--scaling] [--cpu-time] [--filter TEXT]
+#                    [--min-time SECONDS]
 #
 # Both sides are the plain harness wasm/bench_main.cc (motive_bench_plain natively,
 # build/wasm/motive_wasm_bench.js as wasm): each run repeats a workload until --min-time seconds
@@ -16,6 +17,8 @@
 # (build/bench-logs/native.txt and wasm.txt). --repeat N: N passes, native and wasm alternating, each
 # workload's fastest time kept on each side (noise on a shared machine only ever adds time: single
 # passes moved unchanged ratios by ±0.3 here); the per-pass files are build/bench-logs/{native,wasm}.K.txt.
+# --browser: the wasm side runs in headless Chromium (scripts/bench-browser.mjs), the engine the page
+# runs on, instead of Node; a page has no process CPU time, so there --cpu-time is the wall time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,10 +27,12 @@ scripts/build-native.sh motive_bench_plain
 scripts/build-wasm.sh motive_wasm_bench
 
 repeat=1
+browser=0
 args=()
 while (($#)); do
   case $1 in
     --repeat) repeat=${2:?--repeat needs a number}; shift 2 ;;
+    --browser) browser=1; shift ;;
     *) args+=("$1"); shift ;;
   esac
 done
@@ -45,8 +50,13 @@ for ((pass = 1; pass <= repeat; pass++)); do
   # starts on its baseline compiler and optimises in background threads, which on a loaded machine took
   # longer than any warm-up (0.8 ms against 0.13 ms per request, seconds after the start): that measures
   # V8's tier-up, not the engine. A page pays it once, in the background, after loading the module.
-  echo "bench: wasm (node $(node --version), --no-liftoff)"
-  node --no-liftoff build/wasm/motive_wasm_bench.js "${args[@]}" | tee "$out/wasm.$pass.txt"
+  if ((browser)); then
+    echo "bench: wasm (headless $(chromium --version 2>/dev/null | head -1))"
+    node scripts/bench-browser.mjs "${args[@]}" | tee "$out/wasm.$pass.txt"
+  else
+    echo "bench: wasm (node $(node --version), --no-liftoff)"
+    node --no-liftoff build/wasm/motive_wasm_bench.js "${args[@]}" | tee "$out/wasm.$pass.txt"
+  fi
 done
 # The fastest of the passes, per workload, in the harness's format (the first pass's lines, each
 # workload's row replaced by its fastest; the comment lines under rows come from the first pass).

@@ -5,7 +5,8 @@
 #                      `request(requestJson, onProgress)` and `version()` (wasm/bindings.cc). It runs
 #                      in a page, in a Web Worker (wasm/worker.js) and under Node.
 #   motive_wasm_bench  build/wasm/motive_wasm_bench.js: the plain benchmark harness (wasm/bench_main.cc)
-#                      for Node: `node build/wasm/motive_wasm_bench.js`.
+#                      for Node (`node build/wasm/motive_wasm_bench.js`) and for a browser page
+#                      (scripts/bench-browser.mjs runs it in headless Chromium).
 #
 # Exceptions are on, at compile and link time: the engine reports failures by throwing inside and
 # catching at its API, and an exception that escaped to JS would only be a bare number. They use the
@@ -48,6 +49,6 @@ target_link_libraries(motive_wasm_bench PRIVATE motive_engine)
 target_compile_options(motive_wasm_bench PRIVATE ${MOTIVE_WARNINGS} ${MOTIVE_WASM_OPT} ${MOTIVE_WASM_EXCEPTIONS})
 target_link_options(motive_wasm_bench PRIVATE
   ${MOTIVE_WASM_LINK_COMMON}
-  -sENVIRONMENT=node
+  -sENVIRONMENT=node,web
   -sEXIT_RUNTIME=1)
 set_target_properties(motive_wasm_bench PROPERTIES SUFFIX ".js")
