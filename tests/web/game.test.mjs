@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { waitForRun, example, withPage, repoDir, setEditorText } from './helpers.mjs';
 import {
   createGameSettings,
@@ -106,6 +107,13 @@ test("a plot's ticks over a range below floating-point resolution end (SICA's co
 async function settle(page) {
   await page.waitForTimeout(400);
   await waitForRun(page, 60000);
+}
+
+// Presses a control (a tab, a Compute button) and waits for what it shows and for its run to end.
+async function clickAndWait(page, control, shown) {
+  await page.click(control);
+  await page.waitForSelector(shown);
+  await waitForRun(page);
 }
 
 async function openExample(page, id) {
@@ -426,9 +434,7 @@ test("a counterfactual query: do / don't on the sub-actions, its answer beside t
     await page.selectOption('#cf-choice-1', 'con-artist');
     await page.fill('#game-counterfactual-alpha', '0.5');
     await page.fill('#game-counterfactual-beta', '2');
-    await page.click('#cf-run');
-    await page.waitForSelector('#cf-best');
-    await waitForRun(page);
+    await clickAndWait(page, '#cf-run', '#cf-best');
     const state = ask(COP, 'describe', { state: 'politician speaks first' }).state.text;
     const reply = ask(COP, 'counterfactual', {
       state,
@@ -467,9 +473,7 @@ test("a counterfactual query: do / don't on the sub-actions, its answer beside t
     await page.selectOption('#cf-op-0', 'do');
     await page.selectOption('#cf-choice-0', 'accuse');
     await page.selectOption('#cf-choice-1', 'simple-person');
-    await page.click('#cf-run');
-    await page.waitForSelector('#cf-reason');
-    await waitForRun(page);
+    await clickAndWait(page, '#cf-run', '#cf-reason');
     const none = ask(COP, 'counterfactual', {
       state,
       player: 'politician',
@@ -564,9 +568,7 @@ test('a user game (public goods): the stage, who acts and their policies, the pa
     );
 
     // Convergence: asked when the tab opens; one line per agent, the engine's RMSE at each k.
-    await page.click('#tab-convergence');
-    await page.waitForSelector('#convergence-sbue');
-    await waitForRun(page);
+    await clickAndWait(page, '#tab-convergence', '#convergence-sbue');
     const convergence = ask(PUBLIC_GOODS, 'convergence', {
       state: describe.state.text,
       player: 'cooperator',
@@ -588,6 +590,24 @@ test('a user game (public goods): the stage, who acts and their policies, the pa
       });
     });
     assert.equal(await page.isVisible('#convergence-sica'), true);
+    // The figure's exports: its SVG as shown, and a PNG at twice the plot's size.
+    const figure = page.locator('figure', { has: page.locator('#convergence-sbue') });
+    const exported = async (label) => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        figure.locator('.plot-actions button', { hasText: label }).click(),
+      ]);
+      return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+    };
+    const svgFile = await exported('SVG');
+    assert.match(svgFile.name, /-convergence-convergence-sbue\.svg$/);
+    const svgText = svgFile.bytes.toString('utf8');
+    assert.match(svgText, /<svg[^>]*\swidth="460"/);
+    assert.match(svgText, /<svg[^>]*\sheight="260"/);
+    const pngFile = await exported('PNG');
+    assert.match(pngFile.name, /\.png$/);
+    assert.equal(pngFile.bytes.subarray(1, 4).toString('latin1'), 'PNG');
+    assert.deepEqual([pngFile.bytes.readUInt32BE(16), pngFile.bytes.readUInt32BE(20)], [920, 520]);
 
     // A state typed as text: the reciprocator acts there, and SBUE explains its move.
     const typed = play.steps[1].text;

@@ -7,7 +7,8 @@ import { el, formatNumber } from '../../views/dom.js';
 import { failureBlock } from '../../views/diagnostics.js';
 import { scatterPlot, scatterSvgText } from '../../views/scatter.js';
 import { themePlotPalette } from '../../views/plots.js';
-import { downloadSvgText, downloadSvgAsPng, toCsv } from '../../views/export.js';
+import { toCsv } from '../../views/export.js';
+import { exportedFigure } from '../../views/figure.js';
 import { analysisSpec } from '../../views/form.js';
 import { agentFields, fieldParams } from './agents.js';
 import { formatScore, formatValue, HARM_MEASURES } from './words.js';
@@ -247,43 +248,13 @@ export function paretoTab(page, settings, { onOpenPlay }) {
         .querySelector(`.scatter-point[data-key="${CSS.escape(point.key)}"]`)
         ?.focus();
     });
-    const name = `${page.basename()}-pareto`;
-    return el(
-      'figure',
-      { class: 'plot-figure' },
-      scatterPlot(spec, themePlotPalette()),
-      el(
-        'figcaption',
-        null,
-        el(
-          'span',
-          { class: 'plot-caption' },
-          `${(result.frontier || []).length} frontier plays, ${result.below_hull} below the hull (no α reaches them).`,
-        ),
-        el(
-          'span',
-          { class: 'plot-actions' },
-          el(
-            'button',
-            {
-              type: 'button',
-              class: 'small',
-              onClick: () => downloadSvgText(`${name}.svg`, scatterSvgText(spec)),
-            },
-            'SVG',
-          ),
-          el(
-            'button',
-            {
-              type: 'button',
-              class: 'small',
-              onClick: () => downloadSvgAsPng(`${name}.png`, scatterSvgText(spec), spec.width, spec.height),
-            },
-            'PNG',
-          ),
-        ),
-      ),
-    );
+    return exportedFigure(scatterPlot(spec, themePlotPalette()), {
+      caption: `${(result.frontier || []).length} frontier plays, ${result.below_hull} below the hull (no α reaches them).`,
+      basename: `${page.basename()}-pareto`,
+      svgText: () => scatterSvgText(spec),
+      width: spec.width,
+      height: spec.height,
+    });
   }
 
   return {

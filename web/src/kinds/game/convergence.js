@@ -4,8 +4,8 @@
 // over pairs of estimates, as the paper computes it). Two line plots over k; the tab asks when it
 // opens (for the state and explained action picked) and when Compute is pressed.
 import { el, formatNumber } from '../../views/dom.js';
-import { linePlot, themePlotPalette, plotSvgText } from '../../views/plots.js';
-import { downloadSvgText, downloadSvgAsPng, toCsv } from '../../views/export.js';
+import { linePlotFigure } from '../../views/figure.js';
+import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
 import { actionText } from './state-view.js';
 import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
@@ -17,41 +17,6 @@ export function convergenceParams(settings, run, node) {
   const read = fieldParams(settings, 'convergence', CONVERGENCE_FIELDS, { lists: ['ks'] });
   if (read.error) return read;
   return { params: { ...stateParams(settings, run), ...explainedParams(settings, node), ...read.params } };
-}
-
-function plotFigure(spec, basename) {
-  return el(
-    'figure',
-    { class: 'plot-figure', dataset: { plot: spec.id } },
-    linePlot(spec, themePlotPalette()),
-    el(
-      'figcaption',
-      null,
-      el('span', { class: 'plot-caption' }, spec.caption || ''),
-      el(
-        'span',
-        { class: 'plot-actions' },
-        el(
-          'button',
-          {
-            type: 'button',
-            class: 'small',
-            onClick: () => downloadSvgText(`${basename}.svg`, plotSvgText(spec)),
-          },
-          'SVG',
-        ),
-        el(
-          'button',
-          {
-            type: 'button',
-            class: 'small',
-            onClick: () => downloadSvgAsPng(`${basename}.png`, plotSvgText(spec), spec.width, spec.height),
-          },
-          'PNG',
-        ),
-      ),
-    ),
-  );
 }
 
 // The plots' specs, from the reply: k as categories (the sample sizes asked for).
@@ -174,7 +139,7 @@ export function convergenceTab(page, settings, { node }) {
           'div',
           { class: 'game-plots' },
           convergenceSpecs(r, explainedEntry(settings, here)?.slots).map((spec) =>
-            plotFigure(spec, `${basename}-${spec.id}`),
+            linePlotFigure(spec, `${basename}-${spec.id}`),
           ),
         ),
       );

@@ -4,7 +4,8 @@
 // on a switch; and the numbers as a table. Run asks it for the explained action picked.
 import { el, formatNumber } from '../../views/dom.js';
 import { themePlotPalette } from '../../views/plots.js';
-import { downloadSvgText, downloadSvgAsPng, toCsv } from '../../views/export.js';
+import { toCsv } from '../../views/export.js';
+import { exportedFigure } from '../../views/figure.js';
 import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
 import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
 import { sbueChart, sbueSvgText, actionColour } from './bars.js';
@@ -117,7 +118,7 @@ export function sbueTab(page, settings, { node }) {
       const r = resultOf(out, run.responses.sbue, 'SBUE', 'Press Run to compute SBUE.');
       if (!r) return out;
       const scale = settings.scale === 'z' ? 'z' : 'mean';
-      const basename = `${page.basename()}-sbue`;
+      const chart = sbueChart(r, { scale, palette: themePlotPalette() });
       out.append(
         el(
           'p',
@@ -129,46 +130,13 @@ export function sbueTab(page, settings, { node }) {
             ? 'the hollow diamonds are the exact values.'
             : `no exact values (${r.exact?.reason || 'not available'}).`,
         ),
-        el(
-          'figure',
-          { class: 'plot-figure' },
-          sbueChart(r, { scale, palette: themePlotPalette() }),
-          el(
-            'figcaption',
-            null,
-            el('span', { class: 'plot-caption' }, 'Bars: sampled means; whiskers: ± 1 standard error.'),
-            el(
-              'span',
-              { class: 'plot-actions' },
-              el(
-                'button',
-                {
-                  type: 'button',
-                  class: 'small',
-                  onClick: () => downloadSvgText(`${basename}.svg`, sbueSvgText(r, scale)),
-                },
-                'SVG',
-              ),
-              el(
-                'button',
-                {
-                  type: 'button',
-                  class: 'small',
-                  onClick: () => {
-                    const svg = sbueChart(r, { scale });
-                    downloadSvgAsPng(
-                      `${basename}.png`,
-                      sbueSvgText(r, scale),
-                      svg.getAttribute('width'),
-                      300,
-                    );
-                  },
-                },
-                'PNG',
-              ),
-            ),
-          ),
-        ),
+        exportedFigure(chart, {
+          caption: 'Bars: sampled means; whiskers: ± 1 standard error.',
+          basename: `${page.basename()}-sbue`,
+          svgText: () => sbueSvgText(r, scale),
+          width: chart.getAttribute('width'),
+          height: chart.getAttribute('height'),
+        }),
         sbueTable(r),
       );
       return out;

@@ -5,6 +5,7 @@
 // payoffs at the end. Both: who acts next, their slots and their policy's most probable actions, or
 // the chance outcomes. Model names are untrusted: every text goes in through textContent.
 import { el, svgEl, formatNumber } from '../../views/dom.js';
+import { headerRow, colHead } from '../../views/table.js';
 
 // The signals of COP's messages, in words (docs/games.md); friendly ones raise the receiver's trust.
 export const SIGNALS = {
@@ -227,16 +228,7 @@ function copDetails(d, players) {
       el(
         'table',
         { class: 'data compact', id: 'cop-trust' },
-        el(
-          'thead',
-          null,
-          el(
-            'tr',
-            null,
-            el('th', null, ''),
-            players.map((p) => el('th', { scope: 'col' }, p)),
-          ),
-        ),
+        headerRow(el('th', null, ''), players),
         el(
           'tbody',
           null,
@@ -260,17 +252,7 @@ function copDetails(d, players) {
       el(
         'table',
         { class: 'data compact', id: 'cop-announcements' },
-        el(
-          'thead',
-          null,
-          el(
-            'tr',
-            null,
-            el('th', null, ''),
-            players.map((p) => el('th', { scope: 'col' }, p)),
-            el('th', { scope: 'col', class: 'num' }, 'years'),
-          ),
-        ),
+        headerRow(el('th', null, ''), players, colHead('years', { class: 'num' })),
         el(
           'tbody',
           null,
@@ -334,11 +316,7 @@ function userDetails(d, players, node) {
       ? el(
           'table',
           { class: 'data compact', id: 'game-history' },
-          el(
-            'thead',
-            null,
-            el('tr', null, el('th', { scope: 'col' }, 'variable'), el('th', { scope: 'col' }, 'value')),
-          ),
+          headerRow('variable', 'value'),
           el(
             'tbody',
             null,
@@ -392,15 +370,9 @@ export function nextMoves(node) {
           el(
             'table',
             { class: 'data compact game-policy', title: 'the policy’s most probable actions' },
-            el(
-              'thead',
-              null,
-              el(
-                'tr',
-                null,
-                a.slots.map((s) => el('th', { scope: 'col' }, s.name)),
-                el('th', { scope: 'col' }, 'probability'),
-              ),
+            headerRow(
+              a.slots.map((s) => s.name),
+              'probability',
             ),
             el(
               'tbody',

@@ -1,58 +1,13 @@
 // The MEG plots (MEG against ε or the variant, the likelihood L(β)), each in a figure with its
 // SVG, PNG and CSV exports. They draw the engine's points; they compute none.
-import { el } from '../dom.js';
-import { linePlot, themePlotPalette, plotSvgText, toNumber } from '../plots.js';
-import { downloadSvgText, downloadSvgAsPng, downloadText } from '../export.js';
+import { toNumber } from '../plots.js';
+import { linePlotFigure } from '../figure.js';
 import { megSweepCsv, megLikelihoodCsv } from './csv.js';
 import { formatMeg, formatValue } from './words.js';
 
-// A plot in a figure, with its export buttons (SVG, PNG, CSV).
+// A line plot in a figure, with its SVG, PNG and CSV exports.
 function plotFigure(spec, basename, csv) {
-  const svg = linePlot(spec, themePlotPalette());
-  const exportName = `${basename}-${spec.id.replace(/^plot-/, '')}`;
-  return el(
-    'figure',
-    { class: 'plot-figure', dataset: { plot: spec.id } },
-    svg,
-    el(
-      'figcaption',
-      null,
-      el('span', { class: 'plot-caption' }, spec.caption || ''),
-      el(
-        'span',
-        { class: 'plot-actions' },
-        el(
-          'button',
-          {
-            type: 'button',
-            class: 'small',
-            onClick: () => downloadSvgText(`${exportName}.svg`, plotSvgText(spec)),
-          },
-          'SVG',
-        ),
-        el(
-          'button',
-          {
-            type: 'button',
-            class: 'small',
-            onClick: () =>
-              downloadSvgAsPng(`${exportName}.png`, plotSvgText(spec), spec.width || 400, spec.height || 230),
-          },
-          'PNG',
-        ),
-        csv &&
-          el(
-            'button',
-            {
-              type: 'button',
-              class: 'small',
-              onClick: () => downloadText(`${exportName}.csv`, csv(), 'text/csv'),
-            },
-            'CSV',
-          ),
-      ),
-    ),
-  );
+  return linePlotFigure(spec, `${basename}-${spec.id.replace(/^plot-/, '')}`, csv);
 }
 
 // The likelihood curve L(β) with β* marked.
