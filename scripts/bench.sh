@@ -4,8 +4,8 @@
 #
 #   workload                     native ms    wasm ms   wasm/native
 #
-#   scripts/bench.sh [--repeat N] [--browser] [--quick] [--scaling] [--cpu-time] [--filter TEXT]
-#                    [--min-time SECONDS]
+#   scripts/bench.sh [--repeat N | --paired N] [--browser] [--quick] [--scaling] [--cpu-time]
+#                    [--filter TEXT] [--min-time SECONDS]
 #
 # Both sides are the plain harness wasm/bench_main.cc (motive_bench_plain natively,
 # build/wasm/motive_wasm_bench.js as wasm): each run repeats a workload until --min-time seconds
@@ -17,6 +17,9 @@
 # (build/bench-logs/native.txt and wasm.txt). --repeat N: N passes, native and wasm alternating, each
 # workload's fastest time kept on each side (noise on a shared machine only ever adds time: single
 # passes moved unchanged ratios by ±0.3 here); the per-pass files are build/bench-logs/{native,wasm}.K.txt.
+# --paired N: both harnesses start once and serve (scripts/bench-paired.mjs): each workload runs natively
+# and as wasm in alternation, N times each, seconds apart, each side keeping its fastest: on a machine
+# whose speed drifts over minutes, the fairest comparison (not with --browser).
 # --browser: the wasm side runs in headless Chromium (scripts/bench-browser.mjs), the engine the page
 # runs on, instead of Node; a page has no process CPU time, so there --cpu-time is the wall time.
 set -euo pipefail
@@ -27,12 +30,14 @@ scripts/build-native.sh motive_bench_plain
 scripts/build-wasm.sh motive_wasm_bench
 
 repeat=1
+paired=0
 browser=0
 args=()
 while (($#)); do
   case $1 in
     --repeat) repeat=${2:?--repeat needs a number}; shift 2 ;;
     --browser) browser=1; shift ;;
+    --paired) paired=${2:?--paired needs a number}; shift 2 ;;
     *) args+=("$1"); shift ;;
   esac
 done
@@ -40,6 +45,14 @@ done
 out=build/bench-logs
 mkdir -p "$out"
 rm -f "$out"/native.*.txt "$out"/wasm.*.txt
+if ((paired)); then
+  ((browser == 0)) || { echo "bench: --paired runs the wasm side under Node, not with --browser" >&2; exit 2; }
+  echo "bench: native and wasm (node $(node --version), --no-liftoff) in alternation, $paired rounds each"
+  node scripts/bench-paired.mjs "$paired" "$out" "${args[@]}"
+  cp "$out/native.txt" "$out/native.1.txt"
+  cp "$out/wasm.txt" "$out/wasm.1.txt"
+  repeat=0
+fi
 for ((pass = 1; pass <= repeat; pass++)); do
   ((repeat == 1)) || echo "bench: pass $pass of $repeat"
   echo

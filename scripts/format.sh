@@ -22,7 +22,7 @@ prettier=web/node_modules/.bin/prettier
 mapfile -t cxx < <(git ls-files -co --exclude-standard -- 'engine/*.cc' 'engine/*.h' 'cli/*.cc' 'cli/*.h' \
   'wasm/*.cc' 'wasm/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'bench/*.h' | sort -u)
 mapfile -t web < <(git ls-files -co --exclude-standard -- 'web/src/*' 'web/index.html' 'web/vite.config.js' \
-  'tests/web/*.mjs' | sort -u)
+  'tests/web/*.mjs' 'scripts/*.mjs' | sort -u)
 
 status=0
 if [ "$mode" = --fix ]; then

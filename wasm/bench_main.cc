@@ -4,7 +4,7 @@
 // side.
 //
 //   motive_bench_plain [--quick] [--smoke] [--scaling] [--cpu-time] [--filter TEXT] [--min-time SECONDS]
-//                      [--print-model NAME]
+//                      [--print-model NAME] [--serve]
 //
 // --cpu-time measures the process's CPU time instead of the wall time (natively
 // CLOCK_PROCESS_CPUTIME_ID, under Node process.cpuUsage()): on a loaded machine, the one to compare.
@@ -20,10 +20,15 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <string>
 #include <vector>
 
 #include "bench/workloads.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 
 namespace {
 
@@ -52,10 +57,51 @@ constexpr const char* kPlatform = "wasm";
 constexpr const char* kPlatform = "native";
 #endif
 
+#ifdef __EMSCRIPTEN__
+// One line of standard input under Node, read synchronously (Emscripten's own stdin reports the end
+// of input at once here); its length, or -1 at the end of input. A line longer than `size` - 1 is cut.
+EM_JS(int, motive_bench_read_line, (char* out, int size), {
+  const fs = require('fs');
+  const one = Buffer.alloc(1);
+  let line = "";
+  for (;;) {
+    let n;
+    try {
+      n = fs.readSync(0, one, 0, 1, null);
+    } catch (e) {
+      if (e.code == = 'EAGAIN') continue;
+      if (e.code == = 'EOF') n = 0;
+      else throw e;
+    }
+    if (n == = 0) {
+      if (!line.length) return -1;
+      break;
+    }
+    if (one[0] == = 10) break;
+    line += String.fromCharCode(one[0]);
+  }
+  stringToUTF8(line, out, size);
+  return line.length;
+});
+#endif
+
+// A command of --serve, without its newline; false at the end of input.
+bool read_command(std::string* line) {
+#ifdef __EMSCRIPTEN__
+  char buffer[512];
+  int n = motive_bench_read_line(buffer, sizeof buffer);
+  if (n < 0) return false;
+  *line = buffer;
+  return true;
+#else
+  return static_cast<bool>(std::getline(std::cin, *line));
+#endif
+}
+
 int usage() {
   std::fprintf(stderr,
                "usage: motive_bench_plain [--quick] [--smoke] [--scaling] [--cpu-time] [--filter TEXT] "
-               "[--min-time SECONDS] [--print-model NAME]\n");
+               "[--min-time SECONDS] [--print-model NAME] [--serve]\n");
   return 2;
 }
 
@@ -65,6 +111,7 @@ int main(int argc, char** argv) {
   bool quick = false;
   bool smoke = false;
   bool scaling = false;
+  bool serve = false;
   double min_time = 0.2;
   std::string filter;
   std::string print_model;
@@ -79,6 +126,8 @@ int main(int argc, char** argv) {
       scaling = true;
     } else if (arg == "--cpu-time") {
       Clock::cpu = true;
+    } else if (arg == "--serve") {
+      serve = true;
     } else if (arg == "--filter" && i + 1 < argc) {
       filter = argv[++i];
     } else if (arg == "--min-time" && i + 1 < argc) {
@@ -135,39 +184,60 @@ int main(int argc, char** argv) {
         }
       }
     }
+    // Times one workload's analysis and prints its row (and its rate line); false when it failed.
+    auto measure = [&](const motive::bench::Workload& w, const std::string& analysis) {
+      std::string name = w.name + "/" + analysis;
+      auto start = Clock::now();
+      nlohmann::json response = motive::bench::run(w, analysis);
+      double elapsed = seconds_since(start);
+      std::string failed = motive::bench::failure(response);
+      if (!failed.empty()) {
+        std::printf("%-36s FAILED: %s\n", name.c_str(), failed.c_str());
+        std::fflush(stdout);
+        return false;
+      }
+      long iterations = 1;
+      // A run that already took long enough is its own measurement; otherwise it was the warm-up.
+      if (!smoke && elapsed < 5 * min_time) {
+        iterations = 0;
+        start = Clock::now();
+        do {
+          response = motive::bench::run(w, analysis);
+          ++iterations;
+          elapsed = seconds_since(start);
+        } while (elapsed < min_time);
+      }
+      std::printf("%-36s %10llu %5d %8llu %12.4f %8ld\n", name.c_str(),
+                  static_cast<unsigned long long>(w.settings), w.variables,
+                  static_cast<unsigned long long>(w.contexts), 1000.0 * elapsed / iterations, iterations);
+      if (auto r = motive::bench::rate(name, response, elapsed / iterations); !r.empty())
+        std::printf("# %s\n", r.c_str());
+      std::fflush(stdout);
+      return true;
+    };
+    if (serve) {
+      // Serving (scripts/bench.sh --paired): after the warm-up, a line "list" prints the rows the filter
+      // keeps and "end"; a row's name runs it once more and prints its row and "end"; end of input stops.
+      std::string line;
+      while (read_command(&line)) {
+        for (const auto& w : workloads) {
+          for (const auto& analysis : w.analyses) {
+            std::string name = w.name + "/" + analysis;
+            if (!filter.empty() && name.find(filter) == std::string::npos) continue;
+            if (line == "list") std::printf("%s\n", name.c_str());
+            else if (line == name) measure(w, analysis);
+          }
+        }
+        std::printf("end\n");
+        std::fflush(stdout);
+      }
+      return 0;
+    }
     for (const auto& w : workloads) {
       for (const auto& analysis : w.analyses) {
         std::string name = w.name + "/" + analysis;
         if (!filter.empty() && name.find(filter) == std::string::npos) continue;
-
-        auto start = Clock::now();
-        nlohmann::json response = motive::bench::run(w, analysis);
-        double elapsed = seconds_since(start);
-        std::string failed = motive::bench::failure(response);
-        if (!failed.empty()) {
-          std::printf("%-36s FAILED: %s\n", name.c_str(), failed.c_str());
-          std::fflush(stdout);
-          ++failures;
-          continue;
-        }
-
-        long iterations = 1;
-        // A run that already took long enough is its own measurement; otherwise it was the warm-up.
-        if (!smoke && elapsed < 5 * min_time) {
-          iterations = 0;
-          start = Clock::now();
-          do {
-            response = motive::bench::run(w, analysis);
-            ++iterations;
-            elapsed = seconds_since(start);
-          } while (elapsed < min_time);
-        }
-        std::printf("%-36s %10llu %5d %8llu %12.4f %8ld\n", name.c_str(),
-                    static_cast<unsigned long long>(w.settings), w.variables,
-                    static_cast<unsigned long long>(w.contexts), 1000.0 * elapsed / iterations, iterations);
-        if (auto r = motive::bench::rate(name, response, elapsed / iterations); !r.empty())
-          std::printf("# %s\n", r.c_str());
-        std::fflush(stdout);
+        if (!measure(w, analysis)) ++failures;
       }
     }
     if (failures) {
