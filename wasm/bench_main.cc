@@ -60,6 +60,7 @@ constexpr const char* kPlatform = "native";
 #ifdef __EMSCRIPTEN__
 // One line of standard input under Node, read synchronously (Emscripten's own stdin reports the end
 // of input at once here); its length, or -1 at the end of input. A line longer than `size` - 1 is cut.
+// clang-format off
 EM_JS(int, motive_bench_read_line, (char* out, int size), {
   const fs = require('fs');
   const one = Buffer.alloc(1);
@@ -69,20 +70,21 @@ EM_JS(int, motive_bench_read_line, (char* out, int size), {
     try {
       n = fs.readSync(0, one, 0, 1, null);
     } catch (e) {
-      if (e.code == = 'EAGAIN') continue;
-      if (e.code == = 'EOF') n = 0;
+      if (e.code === 'EAGAIN') continue;
+      if (e.code === 'EOF') n = 0;
       else throw e;
     }
-    if (n == = 0) {
+    if (n === 0) {
       if (!line.length) return -1;
       break;
     }
-    if (one[0] == = 10) break;
+    if (one[0] === 10) break;
     line += String.fromCharCode(one[0]);
   }
   stringToUTF8(line, out, size);
   return line.length;
 });
+// clang-format on
 #endif
 
 // A command of --serve, without its newline; false at the end of input.
