@@ -643,26 +643,7 @@ bool make_brute_model(std::uint32_t seed, BruteModel* out) {
   // Keep models where some chance variable lies on a directed path D -> Y -> U (by the reference's
   // own graph), so that intention is possible; the others still count towards the brute force's
   // pairs as non-candidates.
-  std::vector<std::vector<int>> children(scim.variables.size());
-  for (std::size_t v = 0; v < scim.variables.size(); ++v)
-    for (int p : scim.variables[v].parents) children[p].push_back(static_cast<int>(v));
-  std::vector<char> from_d(scim.variables.size(), 0), to_u(scim.variables.size(), 0);
-  std::vector<int> stack = {m.decision};
-  while (!stack.empty()) {
-    int v = stack.back();
-    stack.pop_back();
-    for (int c : children[v])
-      if (!from_d[c]) from_d[c] = 1, stack.push_back(c);
-  }
-  stack = scim.utilities;
-  while (!stack.empty()) {
-    int v = stack.back();
-    stack.pop_back();
-    for (int p : scim.variables[v].parents)
-      if (!to_u[p]) to_u[p] = 1, stack.push_back(p);
-  }
-  if (std::none_of(m.chance.begin(), m.chance.end(), [&](int y) { return from_d[y] && to_u[y]; }))
-    return false;
+  if (!some_on_path_to_utility(scim, m.decision, m.chance)) return false;
   for (int y : m.chance)
     for (std::uint64_t e : m.settings) m.pairs.emplace_back(y, e);
   for (std::size_t k = 0; k < m.policies.size(); ++k) {

@@ -214,26 +214,7 @@ bool make_model(std::uint32_t seed, Model* out) {
     if (scim.variables[v].type == RefType::kChance) m.chance.push_back(static_cast<int>(v));
   if (m.chance.size() > 5) return false;
   m.setting_count = reference_settings(scim, &m.policies[0]).count;
-  std::vector<std::vector<int>> children(scim.variables.size());
-  for (std::size_t v = 0; v < scim.variables.size(); ++v)
-    for (int p : scim.variables[v].parents) children[p].push_back(static_cast<int>(v));
-  std::vector<char> from_d(scim.variables.size(), 0), to_u(scim.variables.size(), 0);
-  std::vector<int> stack = {m.decision};
-  while (!stack.empty()) {
-    int v = stack.back();
-    stack.pop_back();
-    for (int c : children[v])
-      if (!from_d[c]) from_d[c] = 1, stack.push_back(c);
-  }
-  stack = scim.utilities;
-  while (!stack.empty()) {
-    int v = stack.back();
-    stack.pop_back();
-    for (int p : scim.variables[v].parents)
-      if (!to_u[p]) to_u[p] = 1, stack.push_back(p);
-  }
-  if (std::none_of(m.chance.begin(), m.chance.end(), [&](int y) { return from_d[y] && to_u[y]; }))
-    return false;
+  if (!some_on_path_to_utility(scim, m.decision, m.chance)) return false;
   for (std::size_t k = 0; k < m.policies.size(); ++k) {
     m.policies[k].name = policy_name(k);
     m.eu.push_back(reference_expected_utility(scim, m.policies[k]));

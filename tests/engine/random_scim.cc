@@ -784,4 +784,26 @@ nlohmann::json guessing_chain_variables(int n) {
   return variables;
 }
 
+bool some_on_path_to_utility(const RefScim& scim, int decision, const std::vector<int>& chance) {
+  std::vector<std::vector<int>> children(scim.variables.size());
+  for (std::size_t v = 0; v < scim.variables.size(); ++v)
+    for (int p : scim.variables[v].parents) children[p].push_back(static_cast<int>(v));
+  std::vector<char> from_d(scim.variables.size(), 0), to_u(scim.variables.size(), 0);
+  std::vector<int> stack = {decision};
+  while (!stack.empty()) {
+    int v = stack.back();
+    stack.pop_back();
+    for (int c : children[v])
+      if (!from_d[c]) from_d[c] = 1, stack.push_back(c);
+  }
+  stack = scim.utilities;
+  while (!stack.empty()) {
+    int v = stack.back();
+    stack.pop_back();
+    for (int p : scim.variables[v].parents)
+      if (!to_u[p]) to_u[p] = 1, stack.push_back(p);
+  }
+  return std::any_of(chance.begin(), chance.end(), [&](int y) { return from_d[y] && to_u[y]; });
+}
+
 }  // namespace motive::test

@@ -202,6 +202,10 @@ struct RefOptimum {
 };
 RefOptimum reference_optimum(const RefScim& scim, const RefInterventions& interventions = {});
 
+// Whether some variable of `chance` lies on a directed path decision → Y → some utility (in the
+// reference's own graph): without one, nothing can be intended (Theorem 17).
+bool some_on_path_to_utility(const RefScim& scim, int decision, const std::vector<int>& chance);
+
 // The variables of a guessing chain (docs/format.md's JSON): n binary chance variables, X1 a fair coin and
 // each next one copying its parent with probability 0.8 (else flipping it), a decision D observing X_n
 // and guessing X1, and U = [D == X1]. X_n equals X1 with probability q_n = (1 + 0.6^(n-1)) / 2. A test adds
