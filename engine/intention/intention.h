@@ -131,10 +131,10 @@ class IntentionSearch {
   Choice chosen_;  // the search's current set, kept between questions
   std::vector<std::pair<std::uint64_t, std::uint32_t>> by_setting_;  // a witness's (setting, subset)
   std::vector<std::uint32_t> chosen_mask_;  // a witness's subset of each setting table (0: none)
-  std::uint64_t budget_;          // search nodes per question (per call of search)
-  std::uint64_t nodes_ = 0;       // of the current question
-  bool exhausted_ = false;        // the current question ran out of budget
-  bool budget_exceeded_ = false;  // some question did
+  std::uint64_t budget_;                    // search nodes per question (per call of search)
+  std::uint64_t nodes_ = 0;                 // of the current question
+  bool exhausted_ = false;                  // the current question ran out of budget
+  bool budget_exceeded_ = false;            // some question did
 };
 
 // The maximum number of candidate variables (each setting tabulates every subset of them).
