@@ -87,6 +87,37 @@ function asinhTicks(lo, hi, scale, count) {
   return picked.sort((a, b) => a - b);
 }
 
+// A text-drawing function in the palette's text colour and the plots' font: text(x, y, content, props).
+export function plotText(palette) {
+  return (x, y, content, props = {}) =>
+    svgEl('text', { x, y, fill: palette.text, 'font-size': 12, 'font-family': FONT, ...props }, content);
+}
+
+// The frame of a plot area: the x and y axis lines and their labels (the x label's baseline at
+// xLabelY, the y label turned along its axis).
+export function axisFrame({ margin, plotW, plotH }, palette, xLabel, yLabel, xLabelY) {
+  const text = plotText(palette);
+  const midY = margin.top + plotH / 2;
+  return [
+    svgEl('line', {
+      x1: margin.left,
+      x2: margin.left + plotW,
+      y1: margin.top + plotH,
+      y2: margin.top + plotH,
+      stroke: palette.axis,
+    }),
+    svgEl('line', {
+      x1: margin.left,
+      x2: margin.left,
+      y1: margin.top,
+      y2: margin.top + plotH,
+      stroke: palette.axis,
+    }),
+    text(margin.left + plotW / 2, xLabelY, xLabel || '', { 'text-anchor': 'middle' }),
+    text(14, midY, yLabel || '', { 'text-anchor': 'middle', transform: `rotate(-90 14 ${midY})` }),
+  ];
+}
+
 function tickText(value) {
   if (value === 0) return '0';
   const abs = Math.abs(value);
@@ -145,8 +176,7 @@ export function linePlot(spec, palette = LIGHT_PLOT_PALETTE) {
   const px = (x) => margin.left + ((fx(x) - uLo + catPad) / (uHi - uLo + 2 * catPad || 1)) * plotW;
   const py = (y) => margin.top + (1 - (y - yLo) / (yHi - yLo)) * plotH;
 
-  const text = (x, y, content, props = {}) =>
-    svgEl('text', { x, y, fill: palette.text, 'font-size': 12, 'font-family': FONT, ...props }, content);
+  const text = plotText(palette);
 
   const svg = svgEl('svg', {
     xmlns: 'http://www.w3.org/2000/svg',
@@ -205,27 +235,7 @@ export function linePlot(spec, palette = LIGHT_PLOT_PALETTE) {
       );
     }
   });
-  axes.append(
-    svgEl('line', {
-      x1: margin.left,
-      x2: margin.left + plotW,
-      y1: margin.top + plotH,
-      y2: margin.top + plotH,
-      stroke: palette.axis,
-    }),
-    svgEl('line', {
-      x1: margin.left,
-      x2: margin.left,
-      y1: margin.top,
-      y2: margin.top + plotH,
-      stroke: palette.axis,
-    }),
-    text(margin.left + plotW / 2, height - 8, spec.xLabel || '', { 'text-anchor': 'middle' }),
-    text(14, margin.top + plotH / 2, spec.yLabel || '', {
-      'text-anchor': 'middle',
-      transform: `rotate(-90 14 ${margin.top + plotH / 2})`,
-    }),
-  );
+  axes.append(...axisFrame({ margin, plotW, plotH }, palette, spec.xLabel, spec.yLabel, height - 8));
   svg.append(axes);
 
   // Series.

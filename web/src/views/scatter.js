@@ -5,9 +5,7 @@
 // the same anywhere; the page draws with its theme's palette (views/plots.js) and exports with the
 // light one. The plot draws the numbers it is given; it computes none.
 import { svgEl } from './dom.js';
-import { LIGHT_PLOT_PALETTE, niceTicks } from './plots.js';
-
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+import { LIGHT_PLOT_PALETTE, niceTicks, plotText, axisFrame } from './plots.js';
 
 function tickText(value) {
   if (value === 0) return '0';
@@ -88,8 +86,7 @@ export function scatterPlot(spec, palette = LIGHT_PLOT_PALETTE) {
   const py = (y) => margin.top + (1 - (y - yLo) / (yHi - yLo)) * plotH;
   const colourOf = (l, i) =>
     l.colour === 'mark' ? palette.mark : palette.series[(l.colour ?? i) % palette.series.length];
-  const text = (x, y, content, props = {}) =>
-    svgEl('text', { x, y, fill: palette.text, 'font-size': 12, 'font-family': FONT, ...props }, content);
+  const text = plotText(palette);
 
   const svg = svgEl('svg', {
     xmlns: 'http://www.w3.org/2000/svg',
@@ -128,25 +125,7 @@ export function scatterPlot(spec, palette = LIGHT_PLOT_PALETTE) {
     );
   }
   axes.append(
-    svgEl('line', {
-      x1: margin.left,
-      x2: margin.left + plotW,
-      y1: margin.top + plotH,
-      y2: margin.top + plotH,
-      stroke: palette.axis,
-    }),
-    svgEl('line', {
-      x1: margin.left,
-      x2: margin.left,
-      y1: margin.top,
-      y2: margin.top + plotH,
-      stroke: palette.axis,
-    }),
-    text(margin.left + plotW / 2, margin.top + plotH + 36, spec.xLabel || '', { 'text-anchor': 'middle' }),
-    text(14, margin.top + plotH / 2, spec.yLabel || '', {
-      'text-anchor': 'middle',
-      transform: `rotate(-90 14 ${margin.top + plotH / 2})`,
-    }),
+    ...axisFrame({ margin, plotW, plotH }, palette, spec.xLabel, spec.yLabel, margin.top + plotH + 36),
   );
   svg.append(axes);
 
