@@ -27,27 +27,28 @@
 // "unit": "rollouts"}}, and the harness prints n per second on a comment line under its row
 // (rate()). Every sampled method is seeded, so both builds do the same work.
 //
-// One run of scripts/bench.sh --cpu-time --repeat 5 (five alternating passes, each workload's fastest;
-// 2026-11-26, the shared 2-core machine otherwise idle; Node 20 --no-liftoff), after the rollout loop
-// stopped copying actions and calling out of line per draw:
+// One run of scripts/bench.sh --cpu-time --paired 7 (each workload timed natively and as wasm in
+// alternation, seven rounds, each side's fastest; 2026-11-26, the shared 2-core machine otherwise idle;
+// Node 20 --no-liftoff), after the rollout loop was compiled against each game's own classes
+// (engine/game/rollout.h):
 //
 //   workload                        native ms    wasm ms   wasm/native
-//   cop_whole_play/rollouts            96.1       133.1       1.38
-//   cop_announcement/rollouts         118.5       161.8       1.37
-//   cop_start/sica                      9.87       13.8       1.40
-//   cop_politician_first/sbue          87.5       133.1       1.52     9 actions
-//   cop_announcements/exact_sbue        0.003       0.005     1.90
-//   cop_announcements/sbue              5.88        9.71      1.65
-//   public_goods/sica                   1.64        2.59      1.58
-//   adv_heist/random_steps              0.589       0.530     0.90
-//   adv_heist/exact_baseline            0.177       0.273     1.54
-//   adv_heist/baseline                  0.883       0.875     0.99
-//   adv_campaign/random_steps           0.519       0.477     0.92
-//   adv_campaign/exact_baseline         0.094       0.113     1.21
-//   adv_campaign/baseline               0.667       0.753     1.13
-//   adv_startup/random_steps            0.566       0.525     0.93
-//   adv_startup/exact_baseline          0.061       0.088     1.45
-//   adv_startup/baseline                0.699       0.732     1.05
+//   cop_whole_play/rollouts          112.664    128.579      1.14
+//   cop_announcement/rollouts        106.962    125.010      1.17
+//   cop_start/sica                     9.639     13.169      1.37
+//   cop_politician_first/sbue         84.203     95.436      1.13
+//   cop_announcements/exact_sbue       0.003      0.006      2.15
+//   cop_announcements/sbue             6.107      6.729      1.10
+//   public_goods/sica                  1.512      1.824      1.21
+//   adv_heist/random_steps             0.550      0.496      0.90
+//   adv_heist/exact_baseline           0.164      0.220      1.34
+//   adv_heist/baseline                 0.807      0.894      1.11
+//   adv_campaign/random_steps          0.497      0.458      0.92
+//   adv_campaign/exact_baseline        0.082      0.107      1.30
+//   adv_campaign/baseline              0.673      0.702      1.04
+//   adv_startup/random_steps           0.555      0.488      0.88
+//   adv_startup/exact_baseline         0.058      0.074      1.28
+//   adv_startup/baseline               0.676      0.677      1.00
 //
 // The same five passes in wall time gave 1.60-1.90 for the COP rows; single passes moved unchanged
 // ratios by ±0.3. Native code in these loops is a few virtual calls and table lookups per draw, where

@@ -26,6 +26,10 @@
 // rollouts are split over workers, and rollout j of two compared actions draws the same numbers
 // (common random numbers).
 //
+// Speed: the methods' rollout loop (rollout.h) is a template over the state and policy classes; a game
+// with `final` classes returns it instantiated with them from Game::rollouts, so that a rollout makes
+// direct, inlinable calls (the default goes through the virtual methods, with the same results).
+//
 // Games implemented here: Communicate Out of Prison (cop.h) and user-written games (user_game.h);
 // simplified Risk and Diplomacy plug in the same way (structured actions, chance, simultaneous moves).
 #pragma once

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "game/rollout.h"
+
 namespace motive::game::testing {
 
 namespace {
@@ -115,6 +117,37 @@ void check_conformance(const Game& game, int plays, std::uint64_t seed) {
     std::vector<double> v(game.num_players(), 1.0);
     game.value(*end, v.data());
     for (double x : v) EXPECT_EQ(x, 0.0);
+  }
+
+  // The game's own rollout loop (Game::rollouts, perhaps compiled against its classes) gives the rows
+  // and first actions of the generic one, to the bit, from every state of a play, with an action fixed
+  // at the first step where one acts.
+  {
+    std::vector<double> unused;
+    std::vector<std::string> visited = play(game, seed, &unused);
+    const int p = game.num_players(), depth = 3, rollouts = 64;
+    for (const std::string& text : visited) {
+      std::string error;
+      std::unique_ptr<State> from = game.deserialise(text, &error);
+      ASSERT_TRUE(from) << error;
+      std::vector<Fixed> fixed;
+      if (from->type() == NodeType::kDecision) {
+        int acting[kMaxPlayers];
+        from->acting(acting);
+        ActionSpace space = from->legal_actions(acting[0]);
+        fixed.push_back({acting[0], 0, space.decode(space.size() - 1)});
+      }
+      std::unique_ptr<Rollouts> own = game.rollouts(*from, depth, fixed);
+      std::unique_ptr<Rollouts> generic = make_rollouts<State, Policy>(game, *from, depth, fixed);
+      for (int j = 0; j < rollouts; ++j) {
+        std::vector<double> a(depth * p), b(depth * p);
+        std::vector<Action> first_a(p), first_b(p);
+        own->run(seed, j, a.data(), first_a.data());
+        generic->run(seed, j, b.data(), first_b.data());
+        ASSERT_EQ(a, b) << "rollout " << j << " from " << text;
+        ASSERT_EQ(first_a, first_b) << "rollout " << j << " from " << text;
+      }
+    }
   }
 
   // Samples follow the distribution at the first decision node reached by chance (within 5 standard

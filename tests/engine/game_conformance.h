@@ -1,7 +1,8 @@
 // The conformance test every game passes (in the spirit of OpenSpiel's random-simulation test):
 // seeded random play to the end, clone and copy equivalence, serialise round trip, chance and policy
 // probabilities summing to one, legal actions only, samples that follow the policy's distribution,
-// and determinism from a seed.
+// determinism from a seed, and the game's own rollout loop (Game::rollouts) giving the generic loop's
+// rows.
 #pragma once
 
 #include <cstdint>
