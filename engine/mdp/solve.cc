@@ -19,13 +19,6 @@ std::vector<double> row_major(const Eigen::MatrixXd& r) {
   return out;
 }
 
-// Σ_s' T(s'|s,a) v(s') for the row k = s·A + a.
-inline double expected_next(const Mdp& mdp, int k, const double* v) {
-  double sum = 0;
-  for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e)
-    sum += mdp.probability[e] * v[mdp.next_state[e]];
-  return sum;
-}
 
 // States where every action stays put with probability 1 (terminal states of a stationary MDP).
 // Their values have closed forms, which the sweeps use instead of iterating a geometric series.
@@ -53,7 +46,7 @@ Eigen::MatrixXd q_from_values(const Mdp& mdp, const Eigen::MatrixXd& r, const Ei
   Eigen::MatrixXd q(mdp.states, mdp.actions);
   for (int s = 0; s < mdp.states; ++s)
     for (int a = 0; a < mdp.actions; ++a)
-      q(s, a) = r(s, a) + mdp.discount * expected_next(mdp, mdp.pair(s, a), v.data());
+      q(s, a) = r(s, a) + mdp.discount * mdp.expected(mdp.pair(s, a), v.data());
   return q;
 }
 
@@ -98,7 +91,7 @@ Values value_iteration(const Mdp& mdp, const Eigen::MatrixXd& r, double toleranc
       double best = -kInfinity;
       const int base = s * actions;
       for (int a = 0; a < actions; ++a)
-        best = std::max(best, reward[base + a] + mdp.discount * expected_next(mdp, base + a, value));
+        best = std::max(best, reward[base + a] + mdp.discount * mdp.expected(base + a, value));
       change = std::max(change, std::abs(best - value[s]));
       largest = std::max(largest, std::abs(best));
       value[s] = best;
@@ -170,7 +163,7 @@ SoftQ soft_q(const Mdp& mdp, const Eigen::MatrixXd& r, double beta, const Eigen:
       if (absorbing[s]) continue;
       const int base = s * actions;
       for (int a = 0; a < actions; ++a)
-        q[a] = reward[base + a] + mdp.discount * expected_next(mdp, base + a, value);
+        q[a] = reward[base + a] + mdp.discount * mdp.expected(base + a, value);
       const double soft = soft_max();
       change = std::max(change, std::abs(soft - value[s]));
       largest = std::max(largest, std::abs(soft));
@@ -185,7 +178,7 @@ SoftQ soft_q(const Mdp& mdp, const Eigen::MatrixXd& r, double beta, const Eigen:
   out.q_prime.resize(states, actions);
   for (int s = 0; s < states; ++s)
     for (int a = 0; a < actions; ++a)
-      out.q_prime(s, a) = reward[s * actions + a] + mdp.discount * expected_next(mdp, mdp.pair(s, a), value);
+      out.q_prime(s, a) = reward[s * actions + a] + mdp.discount * mdp.expected(mdp.pair(s, a), value);
   return out;
 }
 
@@ -311,7 +304,7 @@ Eigen::MatrixXd state_utility_rewards(const Mdp& mdp, const Eigen::VectorXd& u) 
   Eigen::MatrixXd r(mdp.states, mdp.actions);
   for (int s = 0; s < mdp.states; ++s)
     for (int a = 0; a < mdp.actions; ++a)
-      r(s, a) = mdp.terminal[s] ? 0.0 : expected_next(mdp, mdp.pair(s, a), u.data());
+      r(s, a) = mdp.terminal[s] ? 0.0 : mdp.expected(mdp.pair(s, a), u.data());
   return r;
 }
 

@@ -23,13 +23,6 @@ constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
 // Actions whose values differ by at most this, relative to the utility scale, tie at β = ±∞.
 constexpr double kTieTolerance = 1e-9;
 
-// Σ_s' T(s'|s,a) x(s') for the row k = s·A + a.
-inline double expected_next(const mdp::Mdp& mdp, int k, const double* x) {
-  double sum = 0;
-  for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e)
-    sum += mdp.probability[e] * x[mdp.next_state[e]];
-  return sum;
-}
 
 // The largest change a converged sweep may still make: a γ-contraction turns a change δ into an error of at
 // most γ/(1−γ)·δ; rounding keeps δ from going below a few ulps of the values.
@@ -262,7 +255,7 @@ SoftFamily::Point SoftFamily::solve_finite(double beta) {
       if (absorbing_[s]) continue;
       const int base = s * actions;
       for (int a = 0; a < actions; ++a)
-        q[a] = reward_[base + a] + gamma * expected_next(mdp_, base + a, value);
+        q[a] = reward_[base + a] + gamma * mdp_.expected(base + a, value);
       value[s] = soft_row(q.data(), actions, beta, pi.data());
     }
   };
@@ -270,7 +263,7 @@ SoftFamily::Point SoftFamily::solve_finite(double beta) {
   for (int s = 0; s < states; ++s) {
     const int base = s * actions;
     for (int a = 0; a < actions; ++a)
-      q[a] = reward_[base + a] + gamma * expected_next(mdp_, base + a, value_.data());
+      q[a] = reward_[base + a] + gamma * mdp_.expected(base + a, value_.data());
     soft_row(q.data(), actions, beta, pi.data(), log_pi.data());
     for (int a = 0; a < actions; ++a) policy_(s, a) = pi[a], log_policy_(s, a) = log_pi[a];
   }
@@ -293,9 +286,9 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
     for (int s : order) {
       if (absorbing_[s]) continue;
       const int base = s * actions;
-      double m = reward_[base] + gamma * expected_next(mdp_, base, value);
+      double m = reward_[base] + gamma * mdp_.expected(base, value);
       for (int a = 1; a < actions; ++a)
-        m = better(m, reward_[base + a] + gamma * expected_next(mdp_, base + a, value));
+        m = better(m, reward_[base + a] + gamma * mdp_.expected(base + a, value));
       value[s] = m;
     }
   };
@@ -306,7 +299,7 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
   for (int s = 0; s < states; ++s)
     for (int a = 0; a < actions; ++a)
       q[s * actions + a] =
-          reward_[s * actions + a] + gamma * expected_next(mdp_, s * actions + a, value_.data());
+          reward_[s * actions + a] + gamma * mdp_.expected(s * actions + a, value_.data());
   // The entropy to go H of the maximum-entropy optimal (worst) continuation, in the log-mean-exp convention:
   // H(s) = log Σ_{a best} exp(h(s,a)) − log|A|, h(s,a) = γ Σ_s' T(s'|s,a) H(s').
   const double tie = kTieTolerance * scale_;
@@ -346,12 +339,12 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
         if (absorbing_[s]) continue;
         const int base = s * actions;
         if (best_count[s] == 1) {  // log Σ_best exp(h) of one action is its h: no exp, no log
-          x[s] = gamma * expected_next(mdp_, base + first_best[s], x) - log_actions;
+          x[s] = gamma * mdp_.expected(base + first_best[s], x) - log_actions;
           continue;
         }
         for (int a = 0; a < actions; ++a)
           h[a] = std::abs(q[base + a] - q[base + first_best[s]]) <= tie
-                     ? gamma * expected_next(mdp_, base + a, x)
+                     ? gamma * mdp_.expected(base + a, x)
                      : 0.0;
         x[s] = extreme_row(&q[base], h.data(), actions, best, tie, pi.data()) - log_actions;
       }
@@ -368,7 +361,7 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
     }
     for (int a = 0; a < actions; ++a)
       h[a] = std::abs(q[base + a] - q[base + first_best[s]]) <= tie
-                 ? gamma * expected_next(mdp_, base + a, entropy.data())
+                 ? gamma * mdp_.expected(base + a, entropy.data())
                  : 0.0;
     extreme_row(&q[base], h.data(), actions, best, tie, pi.data(), log_pi.data(), ends_);
     for (int a = 0; a < actions; ++a) policy_(s, a) = pi[a], log_policy_(s, a) = log_pi[a];
@@ -510,7 +503,7 @@ MatrixXd entering_rewards(const mdp::Mdp& mdp, const VectorXd& u) {
   MatrixXd r(mdp.states, mdp.actions);
   for (int s = 0; s < mdp.states; ++s)
     for (int a = 0; a < mdp.actions; ++a)
-      r(s, a) = mdp.terminal[s] ? 0.0 : expected_next(mdp, mdp.pair(s, a), u.data());
+      r(s, a) = mdp.terminal[s] ? 0.0 : mdp.expected(mdp.pair(s, a), u.data());
   return r;
 }
 
