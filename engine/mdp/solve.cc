@@ -19,7 +19,6 @@ std::vector<double> row_major(const Eigen::MatrixXd& r) {
   return out;
 }
 
-
 // States where every action stays put with probability 1 (terminal states of a stationary MDP).
 // Their values have closed forms, which the sweeps use instead of iterating a geometric series.
 std::vector<char> absorbing_states(const Mdp& mdp) {

@@ -23,7 +23,6 @@ constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
 // Actions whose values differ by at most this, relative to the utility scale, tie at β = ±∞.
 constexpr double kTieTolerance = 1e-9;
 
-
 // The largest change a converged sweep may still make: a γ-contraction turns a change δ into an error of at
 // most γ/(1−γ)·δ; rounding keeps δ from going below a few ulps of the values.
 double stop_threshold(double discount, double error_allowed, double largest) {
@@ -254,8 +253,7 @@ SoftFamily::Point SoftFamily::solve_finite(double beta) {
     for (int s : order) {
       if (absorbing_[s]) continue;
       const int base = s * actions;
-      for (int a = 0; a < actions; ++a)
-        q[a] = reward_[base + a] + gamma * mdp_.expected(base + a, value);
+      for (int a = 0; a < actions; ++a) q[a] = reward_[base + a] + gamma * mdp_.expected(base + a, value);
       value[s] = soft_row(q.data(), actions, beta, pi.data());
     }
   };
@@ -298,8 +296,7 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
   std::vector<double> q(static_cast<std::size_t>(states) * actions);
   for (int s = 0; s < states; ++s)
     for (int a = 0; a < actions; ++a)
-      q[s * actions + a] =
-          reward_[s * actions + a] + gamma * mdp_.expected(s * actions + a, value_.data());
+      q[s * actions + a] = reward_[s * actions + a] + gamma * mdp_.expected(s * actions + a, value_.data());
   // The entropy to go H of the maximum-entropy optimal (worst) continuation, in the log-mean-exp convention:
   // H(s) = log Σ_{a best} exp(h(s,a)) − log|A|, h(s,a) = γ Σ_s' T(s'|s,a) H(s').
   const double tie = kTieTolerance * scale_;
@@ -343,9 +340,8 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
           continue;
         }
         for (int a = 0; a < actions; ++a)
-          h[a] = std::abs(q[base + a] - q[base + first_best[s]]) <= tie
-                     ? gamma * mdp_.expected(base + a, x)
-                     : 0.0;
+          h[a] = std::abs(q[base + a] - q[base + first_best[s]]) <= tie ? gamma * mdp_.expected(base + a, x)
+                                                                        : 0.0;
         x[s] = extreme_row(&q[base], h.data(), actions, best, tie, pi.data()) - log_actions;
       }
     };
