@@ -28,12 +28,6 @@ constexpr double kTieTolerance = 1e-9;
 // The most combinations of target outcomes an unknown-utility search optimises over.
 constexpr int kMaxTargetOutcomes = 1 << 16;
 
-int configuration_of(const Mechanism& m, const int32_t* values) {
-  int c = 0;
-  for (std::size_t i = 0; i < m.parents.size(); ++i) c += values[m.parents[i]] * m.strides[i];
-  return c;
-}
-
 SparseRows sparse_rows(const std::unordered_map<std::uint64_t, double>& joint, int rows, int columns) {
   SparseRows out(rows);
   std::vector<double> mass(rows, 0.0);
@@ -211,7 +205,7 @@ void walk_process(const Scim& scim, const Evaluator& base, const std::vector<int
         for (std::size_t k = 0; k < n; ++k) {
           const Stage& s = process.stages[k];
           index[k] =
-              configuration_of(scim.variables[s.decision].mechanism, values) * s.actions + values[s.decision];
+              scim.variables[s.decision].mechanism.configuration(values) * s.actions + values[s.decision];
         }
         process.initial[index[0] / process.stages[0].actions] += w;
         for (std::size_t k = 0; k + 1 < n; ++k)
@@ -267,7 +261,7 @@ void eliminate_process(const Scim& scim, const Evaluator& base, const std::vecto
   std::vector<int32_t> values(scim.variables.size(), 0);
   auto context_of = [&](std::size_t k, const int32_t* v) {
     const Stage& s = process.stages[k];
-    return configuration_of(scim.variables[s.decision].mechanism, v) * s.actions + v[s.decision];
+    return scim.variables[s.decision].mechanism.configuration(v) * s.actions + v[s.decision];
   };
   auto keep_of = [&](std::size_t k) {
     std::vector<int> keep = scim.variables[process.stages[k].decision].mechanism.parents;
@@ -286,8 +280,7 @@ void eliminate_process(const Scim& scim, const Evaluator& base, const std::vecto
         scim::eliminate(graph.factors(rules, scim::kNoUtilities), keep, graph.domain_sizes(), part(k));
     for_each_entry(f, &values, [&](const int32_t* v, double p, double) {
       if (p > 0)
-        joint[k][static_cast<std::uint64_t>(context_of(k, v)) * observations + configuration_of(next, v)] +=
-            p;
+        joint[k][static_cast<std::uint64_t>(context_of(k, v)) * observations + next.configuration(v)] += p;
     });
   }
   std::vector<int> keep = keep_of(n - 1);
@@ -302,7 +295,7 @@ void eliminate_process(const Scim& scim, const Evaluator& base, const std::vecto
   for_each_entry(f, &values, [&](const int32_t* v, double p, double e) {
     if (p <= 0) return;
     const int index = context_of(n - 1, v);
-    process.initial[configuration_of(first, v)] += p;
+    process.initial[first.configuration(v)] += p;
     utility_sum[index] += e;
     mass[index] += p;
     if (!targets.empty()) {

@@ -92,8 +92,7 @@ inline int32_t Evaluator::compute(int v, std::uint64_t setting, const int* noise
                                   const int32_t* values) const {
   if (const ContextualIntervention* c = contextual_[v]; c && c->value[setting] >= 0) return c->value[setting];
   const Mechanism& m = *mechanisms_[v];
-  int configuration = 0;
-  for (std::size_t i = 0; i < m.parents.size(); ++i) configuration += values[m.parents[i]] * m.strides[i];
+  const int configuration = m.configuration(values);
   if (!m.table.empty()) {
     if (m.table.size() == 1) return m.table[0];
     return m.table[static_cast<std::size_t>(configuration) * m.noise.size() + noise[v]];
@@ -155,8 +154,7 @@ void Evaluator::evaluate_from(std::size_t position, std::uint64_t setting, doubl
     }
     // A stochastic rule: continue the walk once per possible action, on a fresh copy of the values.
     const DecisionRule& rule = policy_->rules[rule_of_[v]];
-    int configuration = 0;
-    for (std::size_t i = 0; i < m.parents.size(); ++i) configuration += values[m.parents[i]] * m.strides[i];
+    const int configuration = m.configuration(values);
     std::size_t n = mechanisms_.size();
     std::size_t actions = scim_.variables[v].domain.size();
     int32_t* branch = values + n;

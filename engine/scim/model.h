@@ -39,6 +39,17 @@ struct Mechanism {
   Noise noise;
   std::vector<int32_t> table;  // outcome index at [configuration * noise.size() + noise outcome]
   Definition definition = Definition::kDecision;
+
+  // The configuration of the parents' outcome indices values[parent]: every setting's evaluation asks
+  // it. It walks pointers: Emscripten turns LLVM's loop strength reduction off, and under WebAssembly
+  // the indexed loop recomputed two addresses per parent.
+  int configuration(const int32_t* values) const {
+    int c = 0;
+    const int* stride = strides.data();
+    for (const int *p = parents.data(), *end = p + parents.size(); p != end; ++p, ++stride)
+      c += values[*p] * *stride;
+    return c;
+  }
 };
 
 struct Variable {

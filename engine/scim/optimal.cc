@@ -16,12 +16,6 @@ bool close_to_best(double value, double best) {
   return std::abs(value - best) <= 1e-9 * std::max(1.0, std::abs(best));
 }
 
-int configuration_of(const Mechanism& m, const int32_t* values) {
-  int c = 0;
-  for (std::size_t i = 0; i < m.parents.size(); ++i) c += values[m.parents[i]] * m.strides[i];
-  return c;
-}
-
 std::vector<int> free_decisions(const Scim& scim, const Evaluator& evaluator) {
   std::vector<int> free;
   for (int d : scim.decisions)
@@ -45,7 +39,7 @@ void record_reach(const Scim& scim, const Evaluator& evaluator, std::vector<Deci
   for (DecisionOptimum& o : *optima) o.reach.assign(o.optimal.size(), 0.0);
   evaluator.run([&](std::uint64_t, double w, const int32_t* values) {
     for (DecisionOptimum& o : *optima)
-      o.reach[configuration_of(scim.variables[o.decision].mechanism, values)] += w;
+      o.reach[scim.variables[o.decision].mechanism.configuration(values)] += w;
   });
 }
 
@@ -180,7 +174,7 @@ OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, cons
           evaluator.set_policy(&policy);
           evaluator.run(
               [&](std::uint64_t, double w, const int32_t* values) {
-                int c = configuration_of(m, values);
+                int c = m.configuration(values);
                 utility[static_cast<std::size_t>(c) * actions + a] += w * total_utility(scim, values);
                 if (a == 0) mass[c] += w;
               },
@@ -325,7 +319,7 @@ OptimalPolicies single_policy_updates(const Scim& scim, const Evaluator& base, c
       evaluator.set_policy(&policy);
       evaluator.run(
           [&](std::uint64_t, double w, const int32_t* values) {
-            int c = configuration_of(m, values);
+            int c = m.configuration(values);
             (*utility)[static_cast<std::size_t>(c) * actions + a] += w * total_utility(scim, values);
             if (a == 0) (*mass)[c] += w;
           },
