@@ -48,9 +48,7 @@ rm -f "$out"/native.*.txt "$out"/wasm.*.txt
 if ((paired)); then
   ((browser == 0)) || { echo "bench: --paired runs the wasm side under Node, not with --browser" >&2; exit 2; }
   echo "bench: native and wasm (node $(node --version), --no-liftoff) in alternation, $paired rounds each"
-  node scripts/bench-paired.mjs "$paired" "$out" "${args[@]}"
-  cp "$out/native.txt" "$out/native.1.txt"
-  cp "$out/wasm.txt" "$out/wasm.1.txt"
+  node scripts/bench-paired.mjs "$paired" "$out" "${args[@]}"  # writes native.txt and wasm.txt
   repeat=0
 fi
 for ((pass = 1; pass <= repeat; pass++)); do
@@ -84,8 +82,10 @@ fastest() {
          }
        }' "$@"
 }
-fastest "$out"/native.*.txt >"$out/native.txt"
-fastest "$out"/wasm.*.txt >"$out/wasm.txt"
+if ((repeat)); then
+  fastest "$out"/native.*.txt >"$out/native.txt"
+  fastest "$out"/wasm.*.txt >"$out/wasm.txt"
+fi
 
 echo
 awk '
