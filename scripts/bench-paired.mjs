@@ -9,7 +9,7 @@
 // Writes OUT_DIR/native.txt and OUT_DIR/wasm.txt in the harness's own format, and prints each row.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -94,6 +94,7 @@ for (const row of rows) {
       `${(w / n).toFixed(2).padStart(8)}\n`,
   );
 }
+mkdirSync(outDir, { recursive: true });
 for (const [side, harness] of Object.entries(sides)) {
   harness.close();
   const text = [...headers[side], ...rows.flatMap((row) => best[side][row])].join('\n');

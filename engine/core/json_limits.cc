@@ -28,11 +28,21 @@ void check_request_nesting(const nlohmann::json& request) {
 }
 
 bool has_non_finite_number(const nlohmann::json& value) {
-  if (value.is_number_float()) return !std::isfinite(value.get<double>());
-  if (!value.is_structured()) return false;
-  for (const nlohmann::json& child : value)
-    if (has_non_finite_number(child)) return true;
-  return false;
+  // Over the containers themselves: nlohmann's generic iterator dispatches on the type at every step.
+  switch (value.type()) {
+    case nlohmann::json::value_t::number_float:
+      return !std::isfinite(value.get_ref<const nlohmann::json::number_float_t&>());
+    case nlohmann::json::value_t::array:
+      for (const nlohmann::json& child : value.get_ref<const nlohmann::json::array_t&>())
+        if (has_non_finite_number(child)) return true;
+      return false;
+    case nlohmann::json::value_t::object:
+      for (const auto& [key, child] : value.get_ref<const nlohmann::json::object_t&>())
+        if (has_non_finite_number(child)) return true;
+      return false;
+    default:
+      return false;
+  }
 }
 
 void check_result_numbers(const nlohmann::json& result) {

@@ -524,10 +524,12 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
         }
       }
       for (std::size_t a = 0; a < reference.size() && !rational; ++a) {
+        // Only the first alternative's witness is shown: the others are asked without one.
         IntentionWitness w;
-        if (!search.intends_relative_to(a, outcome, e, &w)) continue;
+        bool want = first.is_null();
+        if (!search.intends_relative_to(a, outcome, e, want ? &w : nullptr)) continue;
         names.push_back(reference[a].name);
-        if (first.is_null()) first = witness_json(scim, search, reference, w);
+        if (want) first = witness_json(scim, search, reference, w);
       }
       if (names.empty()) continue;
       mentioned.push_back(e);
