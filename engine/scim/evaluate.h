@@ -68,7 +68,23 @@ class Evaluator {
   bool branches() const;
   // The variables to recompute when noise digits from `digit` on change, in topological order.
   std::vector<std::vector<int>> recompute_lists() const;
-  int32_t compute(int v, std::uint64_t setting, const int* noise, const int32_t* values) const;
+  // One variable's evaluation with its data at hand: run() walks a list of these rather than going
+  // through the mechanism, policy and intervention tables for every variable of every setting.
+  struct Step {
+    const int* parent = nullptr;  // the mechanism's parents [parent, parent_end) and their strides
+    const int* parent_end = nullptr;
+    const int* stride = nullptr;
+    const int32_t* table = nullptr;   // a table's outcome at [configuration * width + noise outcome]
+    const int32_t* action = nullptr;  // no table (a decision): the policy rule's action per configuration
+    const ContextualIntervention* contextual = nullptr;
+    int v = 0;
+    int width = 1;
+  };
+  Step step(int v) const;
+  static int32_t compute(const Step& s, std::uint64_t setting, const int* noise, const int32_t* values);
+  int32_t compute(int v, std::uint64_t setting, const int* noise, const int32_t* values) const {
+    return compute(step(v), setting, noise, values);
+  }
   template <class Visit>
   void evaluate_from(std::size_t position, std::uint64_t setting, double weight, const int* noise,
                      int32_t* values, Visit& visit) const;
@@ -88,16 +104,26 @@ double total_utility(const Scim& scim, const int32_t* values);
 
 // ---- implementation ----------------------------------------------------------------------------
 
-inline int32_t Evaluator::compute(int v, std::uint64_t setting, const int* noise,
-                                  const int32_t* values) const {
-  if (const ContextualIntervention* c = contextual_[v]; c && c->value[setting] >= 0) return c->value[setting];
+inline Evaluator::Step Evaluator::step(int v) const {
   const Mechanism& m = *mechanisms_[v];
-  const int configuration = m.configuration(values);
-  if (!m.table.empty()) {
-    if (m.table.size() == 1) return m.table[0];
-    return m.table[static_cast<std::size_t>(configuration) * m.noise.size() + noise[v]];
-  }
-  return policy_->rules[rule_of_[v]].action[configuration];
+  Step s;
+  s.parent = m.parents.data();
+  s.parent_end = s.parent + m.parents.size();
+  s.stride = m.strides.data();
+  if (!m.table.empty()) s.table = m.table.data();
+  else if (policy_) s.action = policy_->rules[rule_of_[v]].action.data();
+  s.contextual = contextual_[v];
+  s.v = v;
+  s.width = m.noise.size();
+  return s;
+}
+
+inline int32_t Evaluator::compute(const Step& s, std::uint64_t setting, const int* noise,
+                                  const int32_t* values) {
+  if (s.contextual && s.contextual->value[setting] >= 0) return s.contextual->value[setting];
+  const int configuration = Mechanism::configuration_of(s.parent, s.parent_end, s.stride, values);
+  if (s.table) return s.table[configuration * s.width + noise[s.v]];
+  return s.action[configuration];
 }
 
 template <class Visit>
@@ -112,27 +138,42 @@ void Evaluator::run(Visit&& visit, const ProgressCallback& progress) const {
   // prefix[i] is the probability of the first i noise digits of the current setting.
   std::vector<double> prefix(digits + 1, 1.0);
   const bool branching = branches();
-  std::vector<std::vector<int>> recompute = branching ? std::vector<std::vector<int>>() : recompute_lists();
+  // What to recompute when noise digit j changes (recompute[j + 1]; recompute[0]: everything).
+  std::vector<std::vector<Step>> recompute;
+  if (!branching)
+    for (const std::vector<int>& list : recompute_lists()) {
+      recompute.emplace_back();
+      for (int v : list) recompute.back().push_back(step(v));
+    }
+  // Each noise digit's variable, number of outcomes and their probabilities.
+  std::vector<int> digit_variable(digits), radix(digits);
+  std::vector<const double*> digit_probability(digits);
+  for (std::size_t i = 0; i < digits; ++i) {
+    const Noise& noise_i = mechanisms_[noisy_[i]]->noise;
+    digit_variable[i] = noisy_[i];
+    radix[i] = noise_i.size();
+    digit_probability[i] = noise_i.probabilities.data();
+  }
   std::size_t changed = 0;  // the first noise digit that differs from the previous setting
   for (std::uint64_t setting = 0; setting < setting_count_; ++setting) {
     if (setting > 0) {
       // Advance the mixed-radix counter: the last noisy variable varies fastest.
       changed = digits;
       while (changed-- > 0) {
-        int v = noisy_[changed];
-        if (++noise[v] < mechanisms_[v]->noise.size()) break;
-        noise[v] = 0;
+        int& outcome = noise[digit_variable[changed]];
+        if (++outcome < radix[changed]) break;
+        outcome = 0;
       }
     }
     for (std::size_t i = changed; i < digits; ++i)
-      prefix[i + 1] = prefix[i] * mechanisms_[noisy_[i]]->noise.probabilities[noise[noisy_[i]]];
+      prefix[i + 1] = prefix[i] * digit_probability[i][noise[digit_variable[i]]];
     double p = prefix[digits];
     if (branching) {
       if (p > 0) evaluate_from(0, setting, p, noise.data(), values.data(), visit);
     } else {
       // Values stay current across settings, so they are updated even where P(e) = 0.
-      for (int v : recompute[setting == 0 ? 0 : changed + 1])
-        values[v] = compute(v, setting, noise.data(), values.data());
+      for (const Step& s : recompute[setting == 0 ? 0 : changed + 1])
+        values[s.v] = compute(s, setting, noise.data(), values.data());
       if (p > 0) visit(setting, p, static_cast<const int32_t*>(values.data()));
     }
     if (progress && setting % kProgressEvery == kProgressEvery - 1 &&

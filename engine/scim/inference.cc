@@ -444,6 +444,9 @@ ExpectedUtilities expected_utilities(const Scim& scim, const Evaluator& base,
     }
     return out;
   }
+  // Each utility's number per outcome, walked by pointer in the settings' loop.
+  std::vector<const double*> utility_tables;
+  for (int u : scim.utilities) utility_tables.push_back(scim.variables[u].utility.data());
   for (std::size_t i = 0; i < policies.size(); ++i) {
     Evaluator evaluator = base;
     evaluator.set_policy(policies[i]);
@@ -451,9 +454,11 @@ ExpectedUtilities expected_utilities(const Scim& scim, const Evaluator& base,
     value.per_utility.assign(scim.utilities.size(), 0.0);
     evaluator.run(
         [&](std::uint64_t, double w, const int32_t* values) {
-          for (std::size_t u = 0; u < scim.utilities.size(); ++u) {
-            double x = w * scim.variables[scim.utilities[u]].utility[values[scim.utilities[u]]];
-            value.per_utility[u] += x;
+          const double* const* table = utility_tables.data();
+          double* sum = value.per_utility.data();
+          for (int u : scim.utilities) {
+            double x = w * (*table++)[values[u]];
+            *sum++ += x;
             value.total += x;
           }
         },

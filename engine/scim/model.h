@@ -44,10 +44,12 @@ struct Mechanism {
   // it. It walks pointers: Emscripten turns LLVM's loop strength reduction off, and under WebAssembly
   // the indexed loop recomputed two addresses per parent.
   int configuration(const int32_t* values) const {
+    return configuration_of(parents.data(), parents.data() + parents.size(), strides.data(), values);
+  }
+  // The same from the parents [parent, end) and their strides.
+  static int configuration_of(const int* parent, const int* end, const int* stride, const int32_t* values) {
     int c = 0;
-    const int* stride = strides.data();
-    for (const int *p = parents.data(), *end = p + parents.size(); p != end; ++p, ++stride)
-      c += values[*p] * *stride;
+    for (; parent != end; ++parent, ++stride) c += values[*parent] * *stride;
     return c;
   }
 };
