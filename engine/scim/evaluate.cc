@@ -112,10 +112,4 @@ std::vector<std::vector<int>> Evaluator::recompute_lists() const {
   return lists;
 }
 
-double total_utility(const Scim& scim, const int32_t* values) {
-  double total = 0;
-  for (int u : scim.utilities) total += scim.variables[u].utility[values[u]];
-  return total;
-}
-
 }  // namespace motive::scim

@@ -99,8 +99,12 @@ class Evaluator {
   std::uint64_t setting_count_ = 1;
 };
 
-// Σ_U U for one evaluated setting.
-double total_utility(const Scim& scim, const int32_t* values);
+// Σ_U U for one evaluated setting (inline: the settings' walks call it once per setting).
+inline double total_utility(const Scim& scim, const int32_t* values) {
+  double total = 0;
+  for (int u : scim.utilities) total += scim.variables[u].utility[values[u]];
+  return total;
+}
 
 // ---- implementation ----------------------------------------------------------------------------
 
