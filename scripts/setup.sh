@@ -16,16 +16,32 @@ packages=(build-essential cmake ninja-build pkg-config ccache
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)
 
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
-  sudo_cmd=()
-  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The page's tools (Vite 8) need Node.js 20.19 or later, and Debian bookworm's nodejs is 18: then
+# install a newer one from the npm registry into /usr/local (scripts/install-node.sh).
+node_new_enough() {
+  node -e 'const [a, b] = process.versions.node.split(".").map(Number);
+           process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' 2>/dev/null
+}
+if ! node_new_enough; then
+  "${sudo_cmd[@]}" scripts/install-node.sh /usr/local
+  hash -r
+  if ! node_new_enough; then
+    echo "setup: installed /usr/local/bin/node ($(/usr/local/bin/node --version)), but the PATH finds" \
+      "$(command -v node) first: put /usr/local/bin before it" >&2
+    exit 1
+  fi
 fi
 
 if [ -f web/package-lock.json ]; then
