@@ -128,7 +128,18 @@ class IntentionSearch {
   double tolerance_ = 0;
   std::vector<Alternative> prepared_;
   std::vector<AlternativeSummary> summaries_;
-  Choice chosen_;  // the search's current set, kept between questions
+  // A node of extend()'s walk: the setting whose options it is trying and the next one, its option
+  // position, and the totals of the set that reached it.
+  struct Frame {
+    std::size_t next = 0;
+    std::size_t setting = 0;
+    const Option* option = nullptr;
+    const Option* options_end = nullptr;
+    double sum = 0;
+    double min_slack = 0;
+  };
+  std::vector<Frame> frames_;  // extend()'s stack, kept between questions
+  Choice chosen_;              // the search's current set, kept between questions
   std::vector<std::pair<std::uint64_t, std::uint32_t>> by_setting_;  // a witness's (setting, subset)
   std::vector<std::uint32_t> chosen_mask_;  // a witness's subset of each setting table (0: none)
   std::uint64_t budget_;                    // search nodes per question (per call of search)

@@ -39,37 +39,54 @@ Factor multiply_and_sum(const std::vector<const Factor*>& factors, int eliminate
   if (expectation) result.e.assign(total, 0.0);
 
   // Iterate over the result's configurations in order (the result index is the loop counter) and,
-  // innermost, over the eliminated variable, so that each result entry is summed in registers.
+  // innermost, over the eliminated variable, so that each result entry is summed in registers. Each
+  // factor's data and position sit in one slot, walked by pointer (Emscripten turns LLVM's loop
+  // strength reduction off, so an indexed inner loop recomputes every address under WebAssembly).
+  struct Slot {
+    const double* p;
+    const double* e;  // null where the factor has no expected-utility part
+    std::size_t index;
+    std::size_t inner_stride;
+  };
   std::size_t dims = result.variables.size();
   std::size_t m = factors.size();
   int inner = eliminated >= 0 ? domain_sizes[eliminated] : 1;
-  std::vector<std::size_t> stride(m * dims), inner_stride(m), index(m, 0);
+  std::vector<Slot> slots;
+  std::vector<std::size_t> stride(dims * m);  // [d * m + f]: factor f's stride for result variable d
   for (std::size_t f = 0; f < m; ++f) {
-    for (std::size_t d = 0; d < dims; ++d) stride[f * dims + d] = factors[f]->stride_of(result.variables[d]);
-    inner_stride[f] = eliminated >= 0 ? factors[f]->stride_of(eliminated) : 0;
+    const Factor& factor = *factors[f];
+    slots.push_back({factor.p.data(), factor.e.empty() ? nullptr : factor.e.data(), 0,
+                     eliminated >= 0 ? factor.stride_of(eliminated) : 0});
+    for (std::size_t d = 0; d < dims; ++d) stride[d * m + f] = factor.stride_of(result.variables[d]);
   }
+  Slot* const first = slots.data();
+  Slot* const last = first + m;
   std::vector<int> digit(dims, 0);
+  double* out_p = result.p.data();
+  double* out_e = expectation ? result.e.data() : nullptr;
   for (std::size_t r = 0; r < total; ++r) {
     double sum_p = 0, sum_e = 0;
     for (int x = 0; x < inner; ++x) {
       double p = 1, e = 0;
-      for (std::size_t f = 0; f < m; ++f) {
-        std::size_t at = index[f] + static_cast<std::size_t>(x) * inner_stride[f];
-        double q = factors[f]->p[at];
-        if (expectation) e = e * q + (factors[f]->e.empty() ? 0.0 : p * factors[f]->e[at]);
+      for (const Slot* s = first; s != last; ++s) {
+        std::size_t at = s->index + static_cast<std::size_t>(x) * s->inner_stride;
+        double q = s->p[at];
+        if (expectation) e = e * q + (s->e ? p * s->e[at] : 0.0);
         p *= q;
       }
       sum_p += p;
       sum_e += e;
     }
-    result.p[r] = sum_p;
-    if (expectation) result.e[r] = sum_e;
+    out_p[r] = sum_p;
+    if (expectation) out_e[r] = sum_e;
     // Advance the odometer over the result's variables, the last fastest.
     for (std::size_t d = dims; d-- > 0;) {
-      for (std::size_t f = 0; f < m; ++f) index[f] += stride[f * dims + d];
+      const std::size_t* step = &stride[d * m];
+      for (Slot* s = first; s != last; ++s) s->index += *step++;
       if (++digit[d] < result.sizes[d]) break;
-      for (std::size_t f = 0; f < m; ++f)
-        index[f] -= stride[f * dims + d] * static_cast<std::size_t>(result.sizes[d]);
+      const std::size_t size = static_cast<std::size_t>(result.sizes[d]);
+      step = &stride[d * m];
+      for (Slot* s = first; s != last; ++s) s->index -= *step++ * size;
       digit[d] = 0;
     }
   }
