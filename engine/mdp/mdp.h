@@ -74,15 +74,23 @@ struct Mdp {
 
   // Index of the row of (s, a) in row_start.
   int pair(int s, int a) const { return s * actions + a; }
-  // Σ_s' T(s'|s,a) x(s') for the row k = s·A + a: the solvers' innermost loop. It walks pointers
-  // rather than indexing: Emscripten turns LLVM's loop strength reduction off, and under WebAssembly
-  // the indexed loop recomputed both addresses per transition (value iteration 6% slower).
+  // The transitions of row k = s·A + a, for the solvers' innermost loops: the probabilities [p, end)
+  // and, alongside, their next states. Loops walk these pointers rather than indexing: Emscripten
+  // turns LLVM's loop strength reduction off, and under WebAssembly an indexed loop recomputed both
+  // addresses per transition (value iteration 6% slower).
+  struct Row {
+    const double* p;
+    const double* end;
+    const int* next;
+  };
+  Row row(int k) const {
+    const int begin = row_start[k];
+    return {probability.data() + begin, probability.data() + row_start[k + 1], next_state.data() + begin};
+  }
+  // Σ_s' T(s'|s,a) x(s') for the row k = s·A + a.
   double expected(int k, const double* x) const {
-    const double* p = probability.data() + row_start[k];
-    const double* end = probability.data() + row_start[k + 1];
-    const int* next = next_state.data() + row_start[k];
     double sum = 0;
-    while (p != end) sum += *p++ * x[*next++];
+    for (Row r = row(k); r.p != r.end; ++r.p, ++r.next) sum += *r.p * x[*r.next];
     return sum;
   }
   bool has_grid() const { return !cell.empty(); }

@@ -59,11 +59,9 @@ inline double policy_next(const Mdp& mdp, const Policy& policy, int s, const dou
   for (int a = 0; a < mdp.actions; ++a) {
     const double pa = policy(s, a);
     if (pa == 0) continue;
-    const int k = mdp.pair(s, a);
-    for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e) {
-      const int next = mdp.next_state[e];
-      if (next == s) stay += pa * mdp.probability[e];
-      else sum += pa * mdp.probability[e] * x[next];
+    for (Mdp::Row r = mdp.row(mdp.pair(s, a)); r.p != r.end; ++r.p, ++r.next) {
+      if (*r.next == s) stay += pa * *r.p;
+      else sum += pa * *r.p * x[*r.next];
     }
   }
   *self = stay;

@@ -378,10 +378,9 @@ void SoftFamily::evaluate_policy(Point* point) {
         if (pa == 0) continue;
         const int k = mdp_.pair(s, a);
         rest += pa * reward_[k];
-        for (int e = mdp_.row_start[k]; e < mdp_.row_start[k + 1]; ++e) {
-          const int next = mdp_.next_state[e];
-          if (next == s) own += pa * mdp_.probability[e];
-          else rest += gamma * pa * mdp_.probability[e] * w[next];
+        for (mdp::Mdp::Row r = mdp_.row(k); r.p != r.end; ++r.p, ++r.next) {
+          if (*r.next == s) own += pa * *r.p;
+          else rest += gamma * pa * *r.p * w[*r.next];
         }
       }
       w[s] = rest / (1 - gamma * own);
