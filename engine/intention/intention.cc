@@ -111,6 +111,21 @@ void IntentionSearch::prepare(std::size_t a) {
     alt.reachable[s] = alt.reachable[s + 1] + alt.settings[s].max_gain;
   alt.index.clear();
   for (std::size_t s = 0; s < alt.settings.size(); ++s) alt.index.emplace_back(alt.settings[s].setting, s);
+  alt.options.clear();
+  alt.setting_of.clear();
+  alt.first_option.clear();
+  for (std::size_t s = 0; s < alt.settings.size(); ++s) {
+    alt.first_option.push_back(alt.options.size());
+    for (const Option& o : alt.settings[s].options) {
+      alt.options.push_back(o);
+      alt.setting_of.push_back(static_cast<std::uint32_t>(s));
+    }
+  }
+  alt.first_option.push_back(alt.options.size());
+  alt.same_after.assign(alt.options.size(), 0);
+  for (std::size_t i = alt.options.size(); i-- > 1;)
+    if (alt.options[i].gain == alt.options[i - 1].gain && alt.options[i].slack == alt.options[i - 1].slack)
+      alt.same_after[i - 1] = alt.same_after[i] + 1;
   std::sort(alt.index.begin(), alt.index.end());
   alt.need = expected_utility_ - summary.expected_utility - tolerance_;
   summary.as_good = alt.need <= 0;
@@ -260,51 +275,64 @@ bool IntentionSearch::extend(const Alternative& alt, std::size_t next, std::size
                              const std::function<bool(const Choice&)>& accept) {
   const std::size_t count = alt.settings.size();
   const std::size_t base = chosen->size();
+  // The question's own setting is already chosen: its options are passed over.
+  const std::size_t skip_begin = alt.first_option[skip], skip_end = alt.first_option[skip + 1];
+  const std::size_t last = alt.options.size();
   frames_.clear();
   // The node to enter: it extends `chosen` from setting `from` on, with these totals.
   std::size_t from = next;
   double total = sum, slack = min_slack;
   for (;;) {
-    bool leaf = true, found = false;
+    bool leaf = true, found = false, overshot = false;
     if (++nodes_ > budget_) {
       exhausted_ = true;
       budget_exceeded_ = true;
     } else if (total >= alt.need) {
       // Adding more only raises the surplus: here the set is minimal, or nothing above it is.
-      found = slack > total - alt.need && accept(*chosen);
+      overshot = !(slack > total - alt.need);
+      found = !overshot && accept(*chosen);
     } else if (!(total + alt.reachable[from] -
                      (skip >= from && skip < count ? alt.settings[skip].max_gain : 0) <
                  alt.need)) {
       // Eq. 2 is still within reach: walk this node's children.
-      frames_.push_back({from, 0, nullptr, nullptr, total, slack});
+      frames_.push_back({alt.first_option[from], total, slack});
       leaf = false;
     }
     if (leaf) {
       if (found) return true;
       if (exhausted_ || frames_.empty()) break;
       chosen->pop_back();  // the option that led to this leaf
+      if (overshot) {
+        // The options right after it with the same gain and slack overshoot alike (the leaf's fate
+        // depends on nothing else, and `accept` was not asked): count them as visited and pass on.
+        Frame& f = frames_.back();
+        std::size_t same = alt.same_after[f.at - 1];
+        if (f.at <= skip_begin) same = std::min(same, skip_begin - f.at);
+        if (same > budget_ - nodes_) {
+          exhausted_ = true;
+          budget_exceeded_ = true;
+          break;
+        }
+        nodes_ += same;
+        f.at += same;
+      }
     }
     // The next option to try, from the deepest node that has one left; a node with none has failed,
     // and its parent goes on with its own next option.
     bool more = false;
     while (!frames_.empty()) {
       Frame& f = frames_.back();
-      if (f.option == f.options_end) {
-        if (f.next == count) {
-          frames_.pop_back();
-          if (!frames_.empty()) chosen->pop_back();
-          continue;
-        }
-        f.setting = f.next++;
-        if (f.setting == skip) continue;
-        const std::vector<Option>& options = alt.settings[f.setting].options;
-        f.option = options.data();
-        f.options_end = f.option + options.size();
+      if (f.at == skip_begin) f.at = skip_end;
+      if (f.at == last) {
+        frames_.pop_back();
+        if (!frames_.empty()) chosen->pop_back();
         continue;
       }
-      const Option& option = *f.option++;
-      chosen->emplace_back(f.setting, option.mask);
-      from = f.setting + 1;
+      const std::size_t at = f.at++;
+      const Option& option = alt.options[at];
+      const std::size_t setting = alt.setting_of[at];
+      chosen->emplace_back(setting, option.mask);
+      from = setting + 1;
       total = f.sum + option.gain;
       slack = std::min(f.min_slack, option.slack);
       more = true;

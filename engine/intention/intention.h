@@ -102,6 +102,13 @@ class IntentionSearch {
     std::vector<SettingTable> settings;  // by max_gain descending
     std::vector<double> reachable;       // [s]: Σ max_gain of settings s, s+1, ... (bounds the search)
     std::vector<std::pair<std::uint64_t, std::size_t>> index;  // (setting, position in `settings`), sorted
+    // Every setting's options in one array, in the order the search tries them (settings in order),
+    // with each option's setting, where each setting's options start ([size]: the end), and how many
+    // options right after each one have the same gain and slack (so the same fate as a leaf).
+    std::vector<Option> options;
+    std::vector<std::uint32_t> setting_of;
+    std::vector<std::size_t> first_option;
+    std::vector<std::uint32_t> same_after;
     bool prepared = false;
   };
 
@@ -128,13 +135,10 @@ class IntentionSearch {
   double tolerance_ = 0;
   std::vector<Alternative> prepared_;
   std::vector<AlternativeSummary> summaries_;
-  // A node of extend()'s walk: the setting whose options it is trying and the next one, its option
-  // position, and the totals of the set that reached it.
+  // A node of extend()'s walk: the next option it tries (an index into Alternative::options) and
+  // the totals of the set that reached it.
   struct Frame {
-    std::size_t next = 0;
-    std::size_t setting = 0;
-    const Option* option = nullptr;
-    const Option* options_end = nullptr;
+    std::size_t at = 0;
     double sum = 0;
     double min_slack = 0;
   };

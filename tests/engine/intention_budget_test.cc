@@ -4,11 +4,13 @@
 // budget_exceeded() set, from it on the answer and the witness are those of the unbounded search. A
 // witness of k settings needs at least k nodes (one per setting the walk adds), so the threshold is
 // at least k.
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -34,59 +36,124 @@ std::set<std::uint64_t> witness_settings(const IntentionWitness& w) {
   return settings;
 }
 
-TEST(IntentionBudget, EveryIntendedAnswerHasAThresholdBelowWhichTheSearchSaysItWasCut) {
+// A relay: coins X1..Xk (P(heads) from 0.4 up), a decision D observing X1 and X2, and for j = 1..c a
+// chance Yj = [D == Xj] that utility Uj pays. Copying X1 is the policy; the alternatives copy X2, or
+// always choose 1 or 0. Many settings gain the same from a fixing, so the search meets runs of equal
+// options (which it passes over in one step while counting each).
+std::string relay_model(int k, int c) {
+  std::string v;
+  for (int i = 1; i <= k; ++i) {
+    std::string x = "X" + std::to_string(i);
+    double h = 0.4 + 0.1 * (i - 1) / std::max(1, k - 1) * 3;
+    v += "\"" + x + "\": {\"type\": \"chance\", \"domain\": [0, 1], \"noise\": {\"h\": " + std::to_string(h) +
+         ", \"t\": " + std::to_string(1 - h) + "}, \"function\": \"noise == 'h' ? 1 : 0\"},\n";
+  }
+  v += "\"D\": {\"type\": \"decision\", \"parents\": [\"X1\", \"X2\"], \"domain\": [0, 1]}";
+  for (int j = 1; j <= c; ++j) {
+    std::string y = "Y" + std::to_string(j), x = "X" + std::to_string(j);
+    v += ",\n\"" + y + "\": {\"type\": \"chance\", \"parents\": [\"D\", \"" + x +
+         "\"], \"domain\": [0, 1], \"function\": \"D == " + x + " ? 1 : 0\"}";
+    v += ",\n\"U" + std::to_string(j) + "\": {\"type\": \"utility\", \"parents\": [\"" + y +
+         "\"], \"function\": \"" + y + "\"}";
+  }
+  return "{\"kind\": \"scim\", \"variables\": {\n" + v +
+         "},\n\"policies\": {\"copy_first\": {\"D\": \"X1\"}, \"copy_second\": {\"D\": \"X2\"}, "
+         "\"always_one\": {\"D\": \"1\"}, \"always_zero\": {\"D\": \"0\"}}}";
+}
+
+struct Counts {
   int questions = 0, multi_setting = 0;
+};
+
+// Checks every intended question of the model's first deterministic policy against the others.
+void check_thresholds(const Scim& scim, const std::string& where, Counts* counts) {
+  std::vector<const Policy*> deterministic;
+  for (const Policy& p : scim.policies)
+    if (p.deterministic()) deterministic.push_back(&p);
+  if (deterministic.size() < 2) return;
+  Evaluator base(scim);
+  if (!base.enumerable()) return;
+  const Policy& policy = *deterministic.front();
+  std::vector<const Policy*> reference(deterministic.begin() + 1, deterministic.end());
+  IntentionSearch unbounded(scim, base, policy, reference);
+  ASSERT_FALSE(unbounded.budget_exceeded());
+  auto ask = [&](std::uint64_t budget, std::size_t a, int v, std::uint64_t e, IntentionWitness* w,
+                 bool* exceeded) {
+    IntentionSearch cut(scim, base, policy, reference, budget);
+    bool yes = cut.intends_relative_to(a, {v}, e, w);
+    *exceeded = cut.budget_exceeded();
+    return yes;
+  };
+  for (int v : unbounded.candidates())
+    for (std::uint64_t e = 0; e < base.setting_count(); ++e)
+      for (std::size_t a = 0; a < reference.size(); ++a) {
+        IntentionWitness full;
+        if (!unbounded.intends_relative_to(a, {v}, e, &full)) continue;
+        ++counts->questions;
+        const std::size_t settings = witness_settings(full).size();
+        counts->multi_setting += settings > 1;
+        // The least budget that answers, by bisection (answers are monotone in the budget).
+        std::uint64_t low = 0, high = 1;  // low fails (or is 0), high answers
+        IntentionWitness w;
+        bool exceeded = false;
+        while (!ask(high, a, v, e, &w, &exceeded)) {
+          ASSERT_TRUE(exceeded) << where << " setting " << e << " budget " << high;
+          low = high;
+          high *= 2;
+          ASSERT_LE(high, std::uint64_t{1} << 22) << where << ": no threshold";
+        }
+        while (high - low > 1) {
+          std::uint64_t mid = low + (high - low) / 2;
+          (ask(mid, a, v, e, &w, &exceeded) ? high : low) = mid;
+        }
+        ASSERT_TRUE(ask(high, a, v, e, &w, &exceeded));
+        EXPECT_FALSE(exceeded);
+        EXPECT_EQ(w.fixed, full.fixed) << where << " setting " << e;
+        EXPECT_EQ(w.rhs, full.rhs);
+        // A witness of k settings takes at least k nodes.
+        EXPECT_GE(high, settings) << where << " setting " << e;
+        for (std::uint64_t below : {high - 1, high / 2})
+          if (below > 0) {
+            EXPECT_FALSE(ask(below, a, v, e, &w, &exceeded))
+                << where << " setting " << e << " budget " << below;
+            EXPECT_TRUE(exceeded) << where << " setting " << e << " budget " << below;
+          }
+        EXPECT_TRUE(ask(high + 7, a, v, e, &w, &exceeded));
+        EXPECT_EQ(w.fixed, full.fixed);
+      }
+}
+
+Scim read_model(const std::string& text, std::size_t model = 0) {
+  motive::Diagnostics diagnostics;
+  auto file = motive::scim::read_scim_file(text, &diagnostics);
+  EXPECT_TRUE(file) << (diagnostics.items().empty() ? "" : diagnostics.items().front().message);
+  return file ? file->models.at(model) : Scim{};
+}
+
+TEST(IntentionBudget, EveryIntendedAnswerHasAThresholdBelowWhichTheSearchSaysItWasCut) {
+  Counts counts;
   for (const auto& entry :
        std::filesystem::directory_iterator(std::string(MOTIVE_SOURCE_DIR) + "/examples/intention")) {
+    std::string name = entry.path().filename().string();
     motive::Diagnostics diagnostics;
-    auto file = motive::scim::read_scim_file(
-        motive::test::read_source_file("examples/intention/" + entry.path().filename().string()),
-        &diagnostics);
-    ASSERT_TRUE(file) << entry.path();
-    for (const Scim& scim : file->models) {
-      std::vector<const Policy*> deterministic;
-      for (const Policy& p : scim.policies)
-        if (p.deterministic()) deterministic.push_back(&p);
-      if (deterministic.size() < 2) continue;
-      Evaluator base(scim);
-      if (!base.enumerable()) continue;
-      const Policy& policy = *deterministic.front();
-      std::vector<const Policy*> reference(deterministic.begin() + 1, deterministic.end());
-      IntentionSearch unbounded(scim, base, policy, reference);
-      ASSERT_FALSE(unbounded.budget_exceeded());
-      for (int v : unbounded.candidates())
-        for (std::uint64_t e = 0; e < base.setting_count(); ++e)
-          for (std::size_t a = 0; a < reference.size(); ++a) {
-            IntentionWitness full;
-            if (!unbounded.intends_relative_to(a, {v}, e, &full)) continue;
-            ++questions;
-            const std::size_t settings = witness_settings(full).size();
-            multi_setting += settings > 1;
-            std::uint64_t budget = 1;
-            for (;; ++budget) {
-              ASSERT_LE(budget, 100000u) << entry.path() << ": no threshold";
-              IntentionSearch cut(scim, base, policy, reference, budget);
-              IntentionWitness w;
-              if (cut.intends_relative_to(a, {v}, e, &w)) {
-                EXPECT_FALSE(cut.budget_exceeded());
-                EXPECT_EQ(w.fixed, full.fixed) << entry.path() << " setting " << e;
-                EXPECT_EQ(w.rhs, full.rhs);
-                break;
-              }
-              EXPECT_TRUE(cut.budget_exceeded()) << entry.path() << " setting " << e << " budget " << budget;
-            }
-            EXPECT_GE(budget, settings) << entry.path() << " setting " << e;
-            // From the threshold on, more budget changes nothing.
-            IntentionSearch more(scim, base, policy, reference, budget + 7);
-            IntentionWitness w;
-            EXPECT_TRUE(more.intends_relative_to(a, {v}, e, &w));
-            EXPECT_EQ(w.fixed, full.fixed);
-          }
-    }
+    auto file = motive::scim::read_scim_file(motive::test::read_source_file("examples/intention/" + name),
+                                             &diagnostics);
+    ASSERT_TRUE(file) << name;
+    for (const Scim& scim : file->models) check_thresholds(scim, name, &counts);
   }
   // The examples hold intended outcomes, some of them witnessed across several settings.
-  EXPECT_GT(questions, 20);
-  EXPECT_GT(multi_setting, 0);
+  EXPECT_GT(counts.questions, 20);
+  EXPECT_GT(counts.multi_setting, 0);
+}
+
+TEST(IntentionBudget, RelaysWithRunsOfEqualOptionsHaveThresholdsToo) {
+  Counts counts;
+  for (auto [k, c] : {std::pair{4, 2}, std::pair{5, 3}, std::pair{6, 4}}) {
+    std::string where = "relay k = " + std::to_string(k) + ", c = " + std::to_string(c);
+    check_thresholds(read_model(relay_model(k, c)), where, &counts);
+  }
+  EXPECT_GT(counts.questions, 50);
+  EXPECT_GT(counts.multi_setting, 20);
 }
 
 }  // namespace
