@@ -69,10 +69,11 @@ void IntentionSearch::prepare(std::size_t a) {
   std::size_t c = candidates_.size();
   std::uint32_t subsets = std::uint32_t{1} << c;
   std::vector<double> gain(subsets), best_below(subsets);
-  for (std::uint64_t e = 0; e < evaluator.setting_count(); ++e) {
+  const Evaluator::Plan plan = evaluator.plan();
+  evaluator.noise_outcomes(0, noise.data());
+  for (std::uint64_t e = 0; e < evaluator.setting_count(); e += 1, evaluator.advance_noise(noise.data())) {
     if (probability_[e] <= 0) continue;
-    evaluator.noise_outcomes(e, noise.data());
-    evaluator.evaluate_setting(e, noise.data(), nullptr, values.data());
+    evaluator.evaluate_setting(plan, e, noise.data(), nullptr, values.data());
     summary.expected_utility += probability_[e] * total_utility(scim_, values.data());
     const int32_t* mine = &policy_values_[e * n];
     bool differs = std::any_of(scim_.decisions.begin(), scim_.decisions.end(),
@@ -82,7 +83,7 @@ void IntentionSearch::prepare(std::size_t a) {
     double base_utility = total_utility(scim_, values.data());
     for (std::uint32_t mask = 0; mask < subsets; ++mask) {
       for (std::size_t i = 0; i < c; ++i) fixed[candidates_[i]] = (mask >> i & 1) ? mine[candidates_[i]] : -1;
-      evaluator.evaluate_setting(e, noise.data(), fixed.data(), values.data());
+      evaluator.evaluate_setting(plan, e, noise.data(), fixed.data(), values.data());
       gain[mask] = probability_[e] * (total_utility(scim_, values.data()) - base_utility);
     }
     // best_below[Z]: the most a proper subset of Z gains (the empty set gains 0).

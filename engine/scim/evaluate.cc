@@ -79,6 +79,14 @@ void Evaluator::noise_outcomes(std::uint64_t setting, int* noise) const {
   }
 }
 
+void Evaluator::advance_noise(int* noise) const {
+  for (std::size_t i = noisy_.size(); i-- > 0;) {
+    int v = noisy_[i];
+    if (++noise[v] < mechanisms_[v]->noise.size()) return;
+    noise[v] = 0;
+  }
+}
+
 void Evaluator::evaluate_setting(std::uint64_t setting, const int* noise, const int32_t* fixed,
                                  int32_t* values) const {
   for (int v : order_) values[v] = fixed && fixed[v] >= 0 ? fixed[v] : compute(v, setting, noise, values);

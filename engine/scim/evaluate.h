@@ -59,9 +59,23 @@ class Evaluator {
   int noise_outcome(std::uint64_t setting, int v) const;
   // The noise outcome of every variable in setting e (0 for trivial noise), into noise[0..n).
   void noise_outcomes(std::uint64_t setting, int* noise) const;
+  // The noise outcomes of setting e + 1, from those of setting e (noise_outcomes without dividing).
+  void advance_noise(int* noise) const;
   // V(e) for every variable in one setting under a deterministic policy, where fixed (if not null)
   // overrides variable v with outcome fixed[v] >= 0. `noise` comes from noise_outcomes.
   void evaluate_setting(std::uint64_t setting, const int* noise, const int32_t* fixed, int32_t* values) const;
+
+ private:
+  struct Step;
+
+ public:
+  // Each variable's data looked up once, in topological order, for loops that evaluate many settings:
+  // valid while the evaluator's interventions and policy (and the policy's rules) stay as they were.
+  using Plan = std::vector<Step>;
+  Plan plan() const;
+  // evaluate_setting by a plan of this evaluator.
+  void evaluate_setting(const Plan& plan, std::uint64_t setting, const int* noise, const int32_t* fixed,
+                        int32_t* values) const;
 
  private:
   void prepare();
@@ -120,6 +134,18 @@ inline Evaluator::Step Evaluator::step(int v) const {
   s.v = v;
   s.width = m.noise.size();
   return s;
+}
+
+inline Evaluator::Plan Evaluator::plan() const {
+  Plan plan;
+  for (int v : order_) plan.push_back(step(v));
+  return plan;
+}
+
+inline void Evaluator::evaluate_setting(const Plan& plan, std::uint64_t setting, const int* noise,
+                                        const int32_t* fixed, int32_t* values) const {
+  for (const Step& s : plan)
+    values[s.v] = fixed && fixed[s.v] >= 0 ? fixed[s.v] : compute(s, setting, noise, values);
 }
 
 inline int32_t Evaluator::compute(const Step& s, std::uint64_t setting, const int* noise,
