@@ -69,6 +69,8 @@ void IntentionSearch::prepare(std::size_t a) {
   std::size_t c = candidates_.size();
   std::uint32_t subsets = std::uint32_t{1} << c;
   std::vector<double> gain(subsets), best_below(subsets);
+  // Each kept setting's table and efficient options, until they are ordered.
+  std::vector<std::pair<SettingTable, std::vector<Option>>> kept;
   const Evaluator::Plan plan = evaluator.plan();
   evaluator.noise_outcomes(0, noise.data());
   for (std::uint64_t e = 0; e < evaluator.setting_count(); e += 1, evaluator.advance_noise(noise.data())) {
@@ -88,6 +90,7 @@ void IntentionSearch::prepare(std::size_t a) {
     }
     // best_below[Z]: the most a proper subset of Z gains (the empty set gains 0).
     SettingTable table;
+    std::vector<Option> options;
     table.setting = e;
     best_below[0] = 0;
     for (std::uint32_t mask = 1; mask < subsets; ++mask) {
@@ -96,41 +99,38 @@ void IntentionSearch::prepare(std::size_t a) {
         if (mask >> i & 1) best = std::max({best, gain[mask & ~(1u << i)], best_below[mask & ~(1u << i)]});
       best_below[mask] = best;
       double slack = gain[mask] - best;
-      if (gain[mask] > tolerance_ && slack > tolerance_) table.options.push_back({mask, gain[mask], slack});
+      if (gain[mask] > tolerance_ && slack > tolerance_) options.push_back({mask, gain[mask], slack});
     }
-    if (table.options.empty()) continue;
-    std::sort(table.options.begin(), table.options.end(),
+    if (options.empty()) continue;
+    std::sort(options.begin(), options.end(),
               [](const Option& x, const Option& y) { return x.gain > y.gain; });
-    table.max_gain = table.options.front().gain;
+    table.max_gain = options.front().gain;
     table.gains = gain;
-    alt.settings.push_back(std::move(table));
+    kept.emplace_back(std::move(table), std::move(options));
   }
-  std::stable_sort(alt.settings.begin(), alt.settings.end(),
-                   [](const SettingTable& x, const SettingTable& y) { return x.max_gain > y.max_gain; });
-  alt.reachable.assign(alt.settings.size() + 1, 0.0);
-  for (std::size_t s = alt.settings.size(); s-- > 0;)
-    alt.reachable[s] = alt.reachable[s + 1] + alt.settings[s].max_gain;
-  alt.index.clear();
-  for (std::size_t s = 0; s < alt.settings.size(); ++s) alt.index.emplace_back(alt.settings[s].setting, s);
-  alt.options.clear();
-  alt.setting_of.clear();
-  alt.first_option.clear();
-  for (std::size_t s = 0; s < alt.settings.size(); ++s) {
+  std::stable_sort(kept.begin(), kept.end(),
+                   [](const auto& x, const auto& y) { return x.first.max_gain > y.first.max_gain; });
+  for (auto& [table, options] : kept) {
     alt.first_option.push_back(alt.options.size());
-    for (const Option& o : alt.settings[s].options) {
+    for (const Option& o : options) {
       alt.options.push_back(o);
-      alt.setting_of.push_back(static_cast<std::uint32_t>(s));
+      alt.setting_of.push_back(static_cast<std::uint32_t>(alt.settings.size()));
     }
+    alt.settings.push_back(std::move(table));
   }
   alt.first_option.push_back(alt.options.size());
   alt.same_after.assign(alt.options.size(), 0);
   for (std::size_t i = alt.options.size(); i-- > 1;)
     if (alt.options[i].gain == alt.options[i - 1].gain && alt.options[i].slack == alt.options[i - 1].slack)
       alt.same_after[i - 1] = alt.same_after[i] + 1;
+  alt.reachable.assign(alt.settings.size() + 1, 0.0);
+  for (std::size_t s = alt.settings.size(); s-- > 0;)
+    alt.reachable[s] = alt.reachable[s + 1] + alt.settings[s].max_gain;
+  alt.index.clear();
+  for (std::size_t s = 0; s < alt.settings.size(); ++s) alt.index.emplace_back(alt.settings[s].setting, s);
   std::sort(alt.index.begin(), alt.index.end());
   alt.need = expected_utility_ - summary.expected_utility - tolerance_;
   summary.as_good = alt.need <= 0;
-  alt.prepared = true;
 }
 
 std::uint32_t IntentionSearch::mask_of(const std::vector<int>& outcomes) const {
@@ -220,10 +220,10 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
   auto found = std::lower_bound(alt.index.begin(), alt.index.end(), std::make_pair(setting, std::size_t{0}));
   if (found == alt.index.end() || found->first != setting) return false;
   std::size_t index = found->second;
-  const SettingTable* at = &alt.settings[index];
   const std::function<bool(const Choice&)> accept_here = [&](const Choice& c) { return accept(a, c); };
   Choice& chosen = chosen_;  // reused: a question allocates nothing once it has grown
-  for (const Option& option : at->options) {
+  for (const Option* o = alt.options_begin(index); o != alt.options_end(index); ++o) {
+    const Option& option = *o;
     if ((option.mask & outcome_mask) != outcome_mask) continue;
     chosen.assign(1, {index, option.mask});
     if (!extend(alt, 0, index, option.gain, option.slack, &chosen, accept_here)) {
@@ -256,9 +256,7 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
           if (m >> i & 1) settings.push_back(e);
         if (!settings.empty()) witness->fixed.emplace_back(candidates_[i], std::move(settings));
       }
-      for (const auto& [s, m] : chosen)
-        for (const Option& o : alt.settings[s].options)
-          if (o.mask == m) witness->rhs += o.gain;
+      for (const auto& [s, m] : chosen) witness->rhs += alt.settings[s].gains[m];  // each option's gain
     }
     return true;
   }

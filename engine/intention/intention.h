@@ -93,8 +93,7 @@ class IntentionSearch {
   };
   struct SettingTable {
     std::uint64_t setting = 0;
-    std::vector<Option> options;  // efficient, gain > 0, by gain descending
-    double max_gain = 0;
+    double max_gain = 0;        // of its options (Alternative::options_of)
     std::vector<double> gains;  // the gain of every subset of the candidates
   };
   struct Alternative {
@@ -102,14 +101,16 @@ class IntentionSearch {
     std::vector<SettingTable> settings;  // by max_gain descending
     std::vector<double> reachable;       // [s]: Σ max_gain of settings s, s+1, ... (bounds the search)
     std::vector<std::pair<std::uint64_t, std::size_t>> index;  // (setting, position in `settings`), sorted
-    // Every setting's options in one array, in the order the search tries them (settings in order),
-    // with each option's setting, where each setting's options start ([size]: the end), and how many
-    // options right after each one have the same gain and slack (so the same fate as a leaf).
+    // Every setting's efficient options (gain > 0, by gain descending) in one array, in the order the
+    // search tries them (settings in order), with each option's setting, where each setting's options
+    // start ([size]: the end), and how many options right after each one have the same gain and
+    // slack (so the same fate as a leaf).
     std::vector<Option> options;
     std::vector<std::uint32_t> setting_of;
     std::vector<std::size_t> first_option;
     std::vector<std::uint32_t> same_after;
-    bool prepared = false;
+    const Option* options_begin(std::size_t s) const { return options.data() + first_option[s]; }
+    const Option* options_end(std::size_t s) const { return options.data() + first_option[s + 1]; }
   };
 
   void prepare(std::size_t a);
