@@ -5,6 +5,19 @@
 
 namespace motive::mdp {
 
+std::vector<char> Mdp::absorbing_states() const {
+  std::vector<char> out(states, 0);
+  for (int s = 0; s < states; ++s) {
+    bool stays = discount < 1;
+    for (int a = 0; a < actions && stays; ++a) {
+      const Row r = row(pair(s, a));
+      stays = r.end - r.p == 1 && *r.next == s;
+    }
+    out[s] = stays;
+  }
+  return out;
+}
+
 const char* cell_type_name(CellType type) {
   switch (type) {
     case CellType::kFloor:

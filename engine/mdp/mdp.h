@@ -93,6 +93,10 @@ struct Mdp {
     for (Row r = row(k); r.p != r.end; ++r.p, ++r.next) sum += *r.p * x[*r.next];
     return sum;
   }
+  // States where every action stays put with probability 1, under a discount below 1 (the terminal
+  // states of a stationary MDP): their values have closed forms, which the solvers' sweeps use
+  // instead of iterating a geometric series.
+  std::vector<char> absorbing_states() const;
   bool has_grid() const { return !cell.empty(); }
   long long transition_count() const { return static_cast<long long>(next_state.size()); }
 };

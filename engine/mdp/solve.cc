@@ -19,21 +19,6 @@ std::vector<double> row_major(const Eigen::MatrixXd& r) {
   return out;
 }
 
-// States where every action stays put with probability 1 (terminal states of a stationary MDP).
-// Their values have closed forms, which the sweeps use instead of iterating a geometric series.
-std::vector<char> absorbing_states(const Mdp& mdp) {
-  std::vector<char> out(mdp.states, 0);
-  for (int s = 0; s < mdp.states; ++s) {
-    bool stays = mdp.discount < 1;
-    for (int a = 0; a < mdp.actions && stays; ++a) {
-      const int k = mdp.pair(s, a);
-      stays = mdp.row_start[k + 1] - mdp.row_start[k] == 1 && mdp.next_state[mdp.row_start[k]] == s;
-    }
-    out[s] = stays;
-  }
-  return out;
-}
-
 // The largest change a converged sweep may still make: the contraction bound turns a change δ into
 // an error of at most γ/(1−γ)·δ; rounding keeps δ from going below a few ulps of the values.
 double stop_threshold(double discount, double error_allowed, double largest_value) {
@@ -73,7 +58,7 @@ inline double policy_next(const Mdp& mdp, const Policy& policy, int s, const dou
 Values value_iteration(const Mdp& mdp, const Eigen::MatrixXd& r, double tolerance) {
   const int states = mdp.states, actions = mdp.actions;
   const std::vector<double> reward = row_major(r);
-  const std::vector<char> absorbing = absorbing_states(mdp);
+  const std::vector<char> absorbing = mdp.absorbing_states();
   Eigen::VectorXd v = Eigen::VectorXd::Zero(states);
   double* value = v.data();
   for (int s = 0; s < states; ++s)
@@ -134,7 +119,7 @@ SoftQ soft_q(const Mdp& mdp, const Eigen::MatrixXd& r, double beta, const Eigen:
   const int states = mdp.states, actions = mdp.actions;
   std::vector<double> reward = row_major(r);
   for (double& x : reward) x *= beta;
-  const std::vector<char> absorbing = absorbing_states(mdp);
+  const std::vector<char> absorbing = mdp.absorbing_states();
   std::vector<double> q(actions);
   // logsumexp of q[0..actions).
   auto soft_max = [&] {
@@ -251,9 +236,8 @@ Eigen::VectorXd occupancy(const Mdp& mdp, const Policy& policy, double tolerance
   for (int s = 0; s < states; ++s)
     for (int a = 0; a < mdp.actions; ++a) {
       if (policy(s, a) == 0) continue;
-      const int k = mdp.pair(s, a);
-      for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e)
-        if (mdp.next_state[e] != s) ++in_start[mdp.next_state[e] + 1];
+      for (Mdp::Row r = mdp.row(mdp.pair(s, a)); r.p != r.end; ++r.p, ++r.next)
+        if (*r.next != s) ++in_start[*r.next + 1];
     }
   for (int s = 0; s < states; ++s) in_start[s + 1] += in_start[s];
   std::vector<int> in_from(in_start.back());
@@ -263,14 +247,12 @@ Eigen::VectorXd occupancy(const Mdp& mdp, const Policy& policy, double tolerance
     for (int a = 0; a < mdp.actions; ++a) {
       const double pa = policy(s, a);
       if (pa == 0) continue;
-      const int k = mdp.pair(s, a);
-      for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e) {
-        const int next = mdp.next_state[e];
-        if (next == s) {
-          self[s] += pa * mdp.probability[e];
+      for (Mdp::Row r = mdp.row(mdp.pair(s, a)); r.p != r.end; ++r.p, ++r.next) {
+        if (*r.next == s) {
+          self[s] += pa * *r.p;
         } else {
-          in_from[fill[next]] = s;
-          in_weight[fill[next]++] = pa * mdp.probability[e];
+          in_from[fill[*r.next]] = s;
+          in_weight[fill[*r.next]++] = pa * *r.p;
         }
       }
     }

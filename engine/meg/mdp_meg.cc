@@ -47,9 +47,7 @@ VectorXd entering_rates(const mdp::Mdp& mdp, const VectorXd& d, const mdp::Polic
     for (int a = 0; a < mdp.actions; ++a) {
       double w = d[s] * pi(s, a);
       if (w <= 0) continue;
-      const int k = mdp.pair(s, a);
-      for (int e = mdp.row_start[k]; e < mdp.row_start[k + 1]; ++e)
-        nu[mdp.next_state[e]] += w * mdp.probability[e];
+      for (mdp::Mdp::Row r = mdp.row(mdp.pair(s, a)); r.p != r.end; ++r.p, ++r.next) nu[*r.next] += w * *r.p;
     }
   }
   return nu;
@@ -149,15 +147,7 @@ MdpMeg finish_unknown(const mdp::Mdp& mdp, const mdp::Policy& agent, const Vecto
 SoftFamily::SoftFamily(const mdp::Mdp& mdp, const MatrixXd& r, double tolerance, Ends ends)
     : mdp_(mdp), tolerance_(tolerance), ends_(ends) {
   const int states = mdp.states, actions = mdp.actions;
-  absorbing_.assign(states, 0);
-  for (int s = 0; s < states; ++s) {
-    bool stays = mdp.discount < 1;
-    for (int a = 0; a < actions && stays; ++a) {
-      const int k = mdp.pair(s, a);
-      stays = mdp.row_start[k + 1] - mdp.row_start[k] == 1 && mdp.next_state[mdp.row_start[k]] == s;
-    }
-    absorbing_[s] = stays;
-  }
+  absorbing_ = mdp.absorbing_states();
   std::vector<int> order(states);
   for (int s = 0; s < states; ++s) order[s] = states - 1 - s;
   orders_.push_back(order);
@@ -406,10 +396,10 @@ VectorXd SoftFamily::occupancy() {
     in_probability_.resize(mdp_.next_state.size());
     std::vector<int> fill(in_start_.begin(), in_start_.end() - 1);
     for (int k = 0; k < states * actions; ++k)
-      for (int e = mdp_.row_start[k]; e < mdp_.row_start[k + 1]; ++e) {
-        const int slot = fill[mdp_.next_state[e]]++;
+      for (mdp::Mdp::Row r = mdp_.row(k); r.p != r.end; ++r.p, ++r.next) {
+        const int slot = fill[*r.next]++;
         in_pair_[slot] = k;
-        in_probability_[slot] = mdp_.probability[e];
+        in_probability_[slot] = *r.p;
       }
   }
   // d(s) (1 − γ P_π(s|s)) = μ(s) + γ Σ_{s' ≠ s} P_π(s|s') d(s'), each state's equation solved for its own
