@@ -29,10 +29,12 @@ void Evaluator::prepare() {
   for (const Mechanism* m : mechanisms_) parents.push_back(m->parents);
   order_ = Graph(parents).topological_order().value_or(scim_.order);
   noisy_.clear();
+  radix_.clear();
   setting_count_ = 1;
   for (std::size_t v = 0; v < mechanisms_.size(); ++v) {
     if (mechanisms_[v]->noise.size() <= 1) continue;
     noisy_.push_back(static_cast<int>(v));
+    radix_.push_back(mechanisms_[v]->noise.size());
     auto size = static_cast<std::uint64_t>(mechanisms_[v]->noise.size());
     setting_count_ = setting_count_ > UINT64_MAX / size ? UINT64_MAX : setting_count_ * size;
   }
@@ -76,14 +78,6 @@ void Evaluator::noise_outcomes(std::uint64_t setting, int* noise) const {
     std::uint64_t size = static_cast<std::uint64_t>(mechanisms_[noisy_[i]]->noise.size());
     noise[noisy_[i]] = static_cast<int>(setting % size);
     setting /= size;
-  }
-}
-
-void Evaluator::advance_noise(int* noise) const {
-  for (std::size_t i = noisy_.size(); i-- > 0;) {
-    int v = noisy_[i];
-    if (++noise[v] < mechanisms_[v]->noise.size()) return;
-    noise[v] = 0;
   }
 }
 

@@ -59,8 +59,17 @@ class Evaluator {
   int noise_outcome(std::uint64_t setting, int v) const;
   // The noise outcome of every variable in setting e (0 for trivial noise), into noise[0..n).
   void noise_outcomes(std::uint64_t setting, int* noise) const;
-  // The noise outcomes of setting e + 1, from those of setting e (noise_outcomes without dividing).
-  void advance_noise(int* noise) const;
+  // The noise outcomes of setting e + 1, from those of setting e (noise_outcomes without dividing):
+  // a mixed-radix counter, the last noisy variable fastest. Returns the first digit that changed.
+  std::size_t advance_noise(int* noise) const {
+    std::size_t digit = noisy_.size();
+    while (digit-- > 0) {
+      int& outcome = noise[noisy_[digit]];
+      if (++outcome < radix_[digit]) return digit;
+      outcome = 0;
+    }
+    return 0;  // every digit went back to 0
+  }
   // V(e) for every variable in one setting under a deterministic policy, where fixed (if not null)
   // overrides variable v with outcome fixed[v] >= 0. `noise` comes from noise_outcomes.
   void evaluate_setting(std::uint64_t setting, const int* noise, const int32_t* fixed, int32_t* values) const;
@@ -109,6 +118,7 @@ class Evaluator {
   std::vector<const ContextualIntervention*> contextual_;  // per variable, or null
   std::vector<int> order_;
   std::vector<int> noisy_;
+  std::vector<int> radix_;    // each noisy variable's number of noise outcomes
   std::vector<int> rule_of_;  // per variable: index of its rule in the policy, or -1
   std::uint64_t setting_count_ = 1;
 };
@@ -175,28 +185,15 @@ void Evaluator::run(Visit&& visit, const ProgressCallback& progress) const {
       recompute.emplace_back();
       for (int v : list) recompute.back().push_back(step(v));
     }
-  // Each noise digit's variable, number of outcomes and their probabilities.
-  std::vector<int> digit_variable(digits), radix(digits);
+  // Each noise digit's outcome probabilities.
   std::vector<const double*> digit_probability(digits);
-  for (std::size_t i = 0; i < digits; ++i) {
-    const Noise& noise_i = mechanisms_[noisy_[i]]->noise;
-    digit_variable[i] = noisy_[i];
-    radix[i] = noise_i.size();
-    digit_probability[i] = noise_i.probabilities.data();
-  }
+  for (std::size_t i = 0; i < digits; ++i)
+    digit_probability[i] = mechanisms_[noisy_[i]]->noise.probabilities.data();
   std::size_t changed = 0;  // the first noise digit that differs from the previous setting
   for (std::uint64_t setting = 0; setting < setting_count_; ++setting) {
-    if (setting > 0) {
-      // Advance the mixed-radix counter: the last noisy variable varies fastest.
-      changed = digits;
-      while (changed-- > 0) {
-        int& outcome = noise[digit_variable[changed]];
-        if (++outcome < radix[changed]) break;
-        outcome = 0;
-      }
-    }
+    if (setting > 0) changed = advance_noise(noise.data());
     for (std::size_t i = changed; i < digits; ++i)
-      prefix[i + 1] = prefix[i] * digit_probability[i][noise[digit_variable[i]]];
+      prefix[i + 1] = prefix[i] * digit_probability[i][noise[noisy_[i]]];
     double p = prefix[digits];
     if (branching) {
       if (p > 0) evaluate_from(0, setting, p, noise.data(), values.data(), visit);
