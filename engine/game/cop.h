@@ -32,7 +32,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/source_json.h"
 #include "game/game.h"
+#include "game/reader_util.h"
 
 namespace motive::game {
 
@@ -188,5 +190,9 @@ std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& gam
 // Default names for three personalities: "con-artist", "simple-person", "politician", with " A" / " B"
 // when two share a personality.
 std::array<std::string, 3> default_cop_names(const std::array<Personality, 3>& personalities);
+
+// Reads a COP file's fields ("personalities", "names", "rounds"; builtins.h); nullptr after reporting
+// each problem with its position.
+std::shared_ptr<const Game> read_cop_game(const Json& root, FileReader& reader);
 
 }  // namespace motive::game

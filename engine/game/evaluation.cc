@@ -113,8 +113,10 @@ Counterfactual counterfactual(const Game& game, const State& state, int player, 
     Rng rng(options.simulate.seed ^ 0x5bd1e995ULL, static_cast<std::uint64_t>(j));
     ++counts[policy.sample(state, player, rng)];
   }
+  // π_i's exact probabilities where the policy can list them (else only the draws' frequencies).
   std::vector<std::pair<Action, double>> dist;
-  policy.distribution(state, player, &dist);
+  const bool listed = policy.support_bound(state, player) <= static_cast<double>(kMaxListedActions);
+  if (listed) policy.distribution(state, player, &dist);
   auto satisfies = [&](const Action& a) {
     for (const SubActionConstraint& c : constraints) {
       if ((a[c.slot] == c.choice) != c.must) return false;
@@ -130,8 +132,11 @@ Counterfactual counterfactual(const Game& game, const State& state, int player, 
     c.action = a;
     c.frequency = frequency;
     c.similarity = sim;
-    for (const auto& [x, q] : dist) {
-      if (x == a) c.probability = q;
+    if (listed) {
+      c.probability = 0.0;
+      for (const auto& [x, q] : dist) {
+        if (x == a) c.probability = q;
+      }
     }
     out.feasible.push_back(c);
   }

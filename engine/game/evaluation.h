@@ -64,7 +64,7 @@ struct CounterfactualOptions {
 struct Candidate {
   Action action;
   double frequency = 0;    // among the K draws
-  double probability = 0;  // π_i(a | s)
+  std::optional<double> probability;  // π_i(a | s); none where the policy has too many actions to list
   double similarity = 0;
   double utility = 0;  // u_i(a)
   double score = 0;

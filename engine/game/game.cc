@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 
 namespace motive::game {
 
@@ -101,19 +102,51 @@ bool ActionSpace::parse(const std::vector<std::string>& labels, Action* action) 
   return true;
 }
 
+double Policy::support_bound(const State& state, int player) const {
+  return static_cast<double>(state.legal_actions(player).size());
+}
+
+ListedDistribution listed_distribution(const Policy& policy, const State& state, int player,
+                                       std::int64_t draws, std::uint64_t seed) {
+  ListedDistribution out;
+  if (policy.support_bound(state, player) <= static_cast<double>(kMaxListedActions)) {
+    policy.distribution(state, player, &out.actions);
+  } else {
+    out.exact = false;
+    out.draws = draws;
+    std::map<Action, std::int64_t> counts;  // ordered: the same list natively and in WebAssembly
+    for (std::int64_t k = 0; k < draws; ++k) {
+      Rng rng(seed, static_cast<std::uint64_t>(k));
+      ++counts[policy.sample(state, player, rng)];
+    }
+    for (const auto& [action, n] : counts) {
+      out.actions.emplace_back(action, static_cast<double>(n) / static_cast<double>(draws));
+    }
+  }
+  // Ties keep the policy's (or the actions') order: "the first" of equally probable actions.
+  std::stable_sort(out.actions.begin(), out.actions.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  return out;
+}
+
 std::vector<std::vector<double>> marginals(const Policy& policy, const State& state, int player) {
   ActionSpace space = state.legal_actions(player);
   std::vector<std::vector<double>> out;
   for (const Slot& slot : space.slots) out.emplace_back(slot.choices.size(), 0.0);
-  std::vector<std::pair<Action, double>> dist;
-  policy.distribution(state, player, &dist);
-  for (const auto& [action, p] : dist) {
+  for (const auto& [action, p] : listed_distribution(policy, state, player).actions) {
     for (std::size_t s = 0; s < out.size(); ++s) out[s][action[static_cast<int>(s)]] += p;
   }
   return out;
 }
 
 void Game::value(const State& state, double* v) const { std::fill(v, v + num_players(), 0.0); }
+
+ValueInfo Game::value_info() const {
+  if (has_heuristic_value()) return {"heuristic", "the game's heuristic value of the reached state"};
+  return {"rollout",
+          "the return of one play from the reached state to the end with the policies (a Monte Carlo "
+          "estimate, unbiased)"};
+}
 
 int find_player(const Game& game, std::string_view name) {
   for (int i = 0; i < game.num_players(); ++i) {

@@ -200,18 +200,45 @@ class Policy {
   // Draws an action for `player` at `state` (a decision node where it acts), with exactly as many
   // rng draws as the policy's documented scheme (so compared rollouts stay aligned).
   virtual Action sample(const State& state, int player, Rng& rng) const = 0;
-  // The distribution over actions with positive probability (summing to 1), for exact methods.
+  // The distribution over actions with positive probability (summing to 1), for exact methods. Only
+  // asked where support_bound() is at most kMaxListedActions.
   virtual void distribution(const State& state, int player,
                             std::vector<std::pair<Action, double>>* out) const = 0;
+  // An upper bound on the number of actions with positive probability at this state. A Diplomacy
+  // power's orders are a product over its units, far too many to list: callers ask this first and,
+  // above kMaxListedActions, work from samples instead (listed_distribution). Default: the number of
+  // legal actions.
+  virtual double support_bound(const State& state, int player) const;
 };
 
-// Per-slot marginals of a policy at a state: marginal[slot][choice].
+// The most actions a policy's distribution is listed with; beyond, it is estimated from draws.
+inline constexpr std::int64_t kMaxListedActions = std::int64_t{1} << 16;
+
+// A policy's distribution at a state, most probable first (ties in the policy's order): exact where its
+// support is at most kMaxListedActions, else the frequencies of `draws` seeded draws.
+struct ListedDistribution {
+  std::vector<std::pair<Action, double>> actions;
+  bool exact = true;
+  std::int64_t draws = 0;  // when not exact
+};
+ListedDistribution listed_distribution(const Policy& policy, const State& state, int player,
+                                       std::int64_t draws = 4096, std::uint64_t seed = 0);
+
+// Per-slot marginals of a policy at a state: marginal[slot][choice] (from listed_distribution: exact,
+// or estimated from draws where the support is too large to list).
 std::vector<std::vector<double>> marginals(const Policy& policy, const State& state, int player);
 
 // ---------------------------------------------------------------------------------------------------
 // Games.
 
 struct Fixed;  // methods.h: an action fixed at a step of Simulate
+
+// What a game's V(s) is: `kind` names it ("rollout": the return of one play to the end with the
+// policies; "heuristic": a function of the state), `description` says it in a sentence.
+struct ValueInfo {
+  std::string kind;
+  std::string description;
+};
 
 // The rollout loop of Simulate (methods.h) from one state, made by Game::rollouts (rollout.h).
 class Rollouts {
@@ -239,6 +266,8 @@ class Game {
   // Whether value() is a heuristic for non-terminal states. When false, V is a Monte Carlo estimate:
   // the methods roll out with the policies to the end and use the return.
   virtual bool has_heuristic_value() const { return false; }
+  // Which V the methods use, said in every reply that depends on it (docs/games.md, "Value functions").
+  virtual ValueInfo value_info() const;
   // V(s) per player (num_players entries): 0 at terminal states; the heuristic elsewhere.
   virtual void value(const State& state, double* v) const;
   // An upper bound on the number of steps of any play (decision and chance nodes), for rollouts.

@@ -67,12 +67,7 @@ int player_param(const GameModel& model, const State& s, const Params& params) {
 
 // The "action" param, or the player's most probable action when absent.
 Action action_param(const GameModel& model, const State& s, int player, const Params& params) {
-  if (!params.has("action")) {
-    std::vector<std::pair<Action, double>> dist;
-    model.game->policy(player).distribution(s, player, &dist);
-    return std::max_element(dist.begin(), dist.end(), [](auto& a, auto& b) { return a.second < b.second; })
-        ->first;
-  }
+  if (!params.has("action")) return listed_distribution(model.game->policy(player), s, player).actions.front().first;
   std::string error;
   auto a = parse_action(s, player, params.get("action"), &error);
   if (!a) throw RequestError("request.bad_action", error, "an action is a list of labels, one per slot");
@@ -137,14 +132,16 @@ json node_json(const Game& game, const State& s) {
       ActionSpace space = s.legal_actions(acting[a]);
       json slots = json::array();
       for (const Slot& slot : space.slots) slots.push_back({{"name", slot.name}, {"choices", slot.choices}});
-      std::vector<std::pair<Action, double>> dist;
-      game.policy(acting[a]).distribution(s, acting[a], &dist);
-      std::stable_sort(dist.begin(), dist.end(), [](auto& x, auto& y) { return x.second > y.second; });
+      ListedDistribution dist = listed_distribution(game.policy(acting[a]), s, acting[a]);
       json policy = json::array();
-      for (std::size_t k = 0; k < dist.size() && k < 12; ++k) {
-        policy.push_back({{"action", action_json(space, dist[k].first)}, {"probability", dist[k].second}});
+      for (std::size_t k = 0; k < dist.actions.size() && k < 12; ++k) {
+        policy.push_back(
+            {{"action", action_json(space, dist.actions[k].first)}, {"probability", dist.actions[k].second}});
       }
-      players.push_back({{"player", game.player_name(acting[a])}, {"slots", slots}, {"policy", policy}});
+      json entry = {{"player", game.player_name(acting[a])}, {"slots", slots}, {"policy", policy}};
+      // Too many actions to list: the probabilities are frequencies among seeded draws.
+      if (!dist.exact) entry["policy_draws"] = dist.draws;
+      players.push_back(entry);
     }
     out["acting"] = players;
   } else if (s.type() == NodeType::kChance) {
@@ -282,9 +279,8 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
 
   // The explained action first, then the policy's other actions by probability (common random numbers:
   // the same seed for every action).
-  std::vector<std::pair<Action, double>> dist;
-  game.policy(player).distribution(*s, player, &dist);
-  std::stable_sort(dist.begin(), dist.end(), [](auto& a, auto& b) { return a.second > b.second; });
+  const ListedDistribution listed = listed_distribution(game.policy(player), *s, player);
+  const auto& dist = listed.actions;
   std::vector<Action> compared = {explained};
   const int alternatives = static_cast<int>(params.integer("alternatives"));
   for (const auto& [a, q] : dist) {
@@ -339,6 +335,7 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
       {"depth", o.depth},
       {"seed", o.seed},
       {"actions", actions},
+      {"probabilities", listed.exact ? "exact" : "frequencies among " + std::to_string(listed.draws) + " draws"},
       {"baseline", {{"mean", exact_info["baseline_mean"]}, {"deviation", exact_info["baseline_deviation"]}}}};
   out["exact"] =
       exact ? exact_info["exact"] : json{{"available", false}, {"reason", "not requested (exact: false)"}};
@@ -525,7 +522,7 @@ json counterfactual_analysis(const GameModel& model, const Params& params, Conte
     feasible.push_back({{"action", action_json(space, c.action)},
                         {"label", space.label(c.action)},
                         {"frequency", c.frequency},
-                        {"probability", c.probability},
+                        {"probability", c.probability ? json(*c.probability) : json(nullptr)},
                         {"similarity", c.similarity},
                         {"utility", c.utility},
                         {"score", c.score}});
@@ -539,6 +536,11 @@ json counterfactual_analysis(const GameModel& model, const Params& params, Conte
                 {"sbue", sbue_json(r.original)}}},
               {"draws", o.draws},
               {"feasible", feasible}};
+  if (!feasible.empty() && !r.feasible.front().probability) {
+    out["probability_unknown"] =
+        "the player's policy has too many actions to list: each candidate's probability is estimated by its "
+        "frequency among the draws";
+  }
   if (r.best) {
     out["counterfactual"] = feasible[0];
     out["counterfactual"]["sbue"] = sbue_json(r.counterfactual);
@@ -724,6 +726,18 @@ json meg_analysis(const GameModel& model, const Params& params, Context& context
 
 // ---- the table --------------------------------------------------------------------------------------
 
+// An analysis whose answer depends on V(s): its reply says which V it used ("value": {kind,
+// description}; docs/games.md, "Value functions").
+AnalysisFunction with_value(json (*run)(const GameModel&, const Params&, Context&)) {
+  return [run](const Model& model, const Params& params, Context& context) {
+    const auto& game_model = static_cast<const GameModel&>(model);
+    json out = run(game_model, params, context);
+    const ValueInfo v = game_model.game->value_info();
+    out["value"] = {{"kind", v.kind}, {"description", v.description}};
+    return out;
+  };
+}
+
 std::optional<GameModel> read(std::string_view text, Diagnostics* diagnostics) {
   return read_game_model(text, diagnostics);
 }
@@ -771,7 +785,7 @@ KindSpec game_kind() {
        "",
        "",
        {state_spec()},
-       analysis_of(&describe_analysis)},
+       with_value(&describe_analysis)},
       {"play",
        "one sampled play from a state to the end, every state and move (a state picker's input)",
        "",
@@ -785,7 +799,7 @@ KindSpec game_kind() {
        {state_spec(), rollouts_spec(100), depth_spec(), seed_spec(),
         ParamSpec::structured("fixed", "actions fixed at step 0: [{player, step: 0, action}]"),
         ParamSpec::integer("rows", 200, 0, 100000, "how many rows of the matrix to return")},
-       analysis_of(&simulate_analysis)},
+       with_value(&simulate_analysis)},
       {"sbue",
        "strategy-based utility explanation: every agent's expected utility when a player takes an action, "
        "beside its alternatives, with standard errors, z-scores and the exact value",
@@ -794,7 +808,7 @@ KindSpec game_kind() {
        {state_spec(), player_spec(), action_spec(), rollouts_spec(2000), depth_spec(), seed_spec(),
         ParamSpec::integer("alternatives", 8, 0, 1000, "how many of the player's other actions to compare"),
         exact_spec(), max_nodes_spec()},
-       analysis_of(&sbue_analysis)},
+       with_value(&sbue_analysis)},
       {"probable_actions",
        "the other agents' most probable actions when a player takes an action, with "
        "per-slot marginals, extended greedily over several turns",
@@ -802,7 +816,7 @@ KindSpec game_kind() {
        "Section 4.3",
        {state_spec(), player_spec(), action_spec(), rollouts_spec(2000), seed_spec(),
         ParamSpec::integer("turns", 1, 1, 100, "steps of the greedy trajectory"), depth_spec()},
-       analysis_of(&probable_analysis)},
+       with_value(&probable_analysis)},
       {"sica",
        "shared interests correlation analysis: the correlation of the agents' utilities, with standard "
        "errors and the exact matrix; undefined cells say why",
@@ -811,7 +825,7 @@ KindSpec game_kind() {
        {state_spec(), rollouts_spec(10000), depth_spec(), seed_spec(),
         ParamSpec::integer("batches", 20, 2, 1000, "batches of rollouts for the standard errors"),
         exact_spec(), max_nodes_spec()},
-       analysis_of(&sica_analysis)},
+       with_value(&sica_analysis)},
       {"convergence",
        "how SBUE (RMSE per agent) and SICA (mean cosine similarity) settle as k grows, against "
        "the exact value where the tree is small, else a large reference run: a plot to pick k",
@@ -825,7 +839,7 @@ KindSpec game_kind() {
         ParamSpec::integer("reference_rollouts", 20000, 2, kMaxRollouts,
                            "k of the reference when the exact value is out of reach (the paper: 2,500)"),
         max_nodes_spec()},
-       analysis_of(&convergence_analysis)},
+       with_value(&convergence_analysis)},
       {"counterfactual",
        "the best similar action that satisfies do / don't constraints on sub-actions, scored "
        "α·similarity + β·utility, with its SBUE beside the explained action's",
@@ -841,7 +855,7 @@ KindSpec game_kind() {
         ParamSpec::number("min_similarity", 0.0, 0.0, 1.0,
                           "drop candidates less similar than this (not the paper's)"),
         rollouts_spec(1000), depth_spec(), seed_spec()},
-       analysis_of(&counterfactual_analysis)},
+       with_value(&counterfactual_analysis)},
       {"map_at_k",
        "MAP@K of SICA's friend and enemy rankings against a user's annotations, with the random "
        "baseline",
@@ -851,7 +865,7 @@ KindSpec game_kind() {
             .is_required(),
         ParamSpec::integer("k", 2, 1, 8, "K: the ranking's cut-off"), rollouts_spec(10000), depth_spec(),
         seed_spec()},
-       analysis_of(&map_analysis)},
+       with_value(&map_analysis)},
       {"meg",
        "goal-directedness (known-utility MEG) of a player's choices towards its own return or another "
        "player's, the others' policies fixed; conditioned on what the player can see",

@@ -89,6 +89,11 @@ class Builder {
     int own = -1, observation = -1, actions = 0;
     for (int a = 0; a < n; ++a) {
       if (acting[a] != player_) {
+        const double bound = game_.policy(acting[a]).support_bound(s, acting[a]);
+        if (bound > static_cast<double>(kMaxListedActions))
+          throw RequestError("analysis.budget_exceeded",
+                             budget_message(game_, player_, bound, max_nodes_, false),
+                             "give a later state, where the others have fewer actions");
         game_.policy(acting[a]).distribution(s, acting[a], &choices[a]);
         continue;
       }
@@ -295,6 +300,8 @@ double estimated_problem_leaves(const Game& game, const State& state, int player
     Action joint[kMaxPlayers];
     const int n = s->acting(acting);
     for (int a = 0; a < n; ++a) {
+      const double bound = game.policy(acting[a]).support_bound(*s, acting[a]);
+      if (bound > static_cast<double>(kMaxListedActions)) return bound * leaves;
       game.policy(acting[a]).distribution(*s, acting[a], &dist);
       if (acting[a] == player) leaves *= static_cast<double>(s->legal_actions(player).size());
       else leaves *= static_cast<double>(dist.size());

@@ -219,14 +219,6 @@ Sica sica(const Game& game, const State& state, const SimulateOptions& options, 
 
 namespace {
 
-int most_probable(const std::vector<std::pair<Action, double>>& dist) {
-  int best = 0;
-  for (int k = 1; k < static_cast<int>(dist.size()); ++k) {
-    if (dist[k].second > dist[best].second) best = k;
-  }
-  return best;
-}
-
 // Takes the most probable chance outcome until a decision node; records the labels.
 void greedy_chance(State& state, std::vector<std::string>* labels) {
   while (state.type() == NodeType::kChance) {
@@ -293,20 +285,19 @@ Probable probable_actions(const Game& game, const State& state, int player, cons
   }
   double reward[kMaxPlayers] = {};
   s->apply_actions(joint, reward);
-  std::vector<std::pair<Action, double>> dist;
   for (int step = 1; step < turns; ++step) {
     greedy_chance(*s, &out.chance);
     if (s->type() != NodeType::kDecision) break;
     n = s->acting(acting);
     for (int a = 0; a < n; ++a) {
       int i = acting[a];
-      game.policy(i).distribution(*s, i, &dist);
-      int best = most_probable(dist);
+      // Most probable first (estimated from draws where the policy has too many actions to list).
+      ListedDistribution listed = listed_distribution(game.policy(i), *s, i);
       ProbableAction pa;
       pa.step = step;
       pa.player = i;
-      pa.action = dist[best].first;
-      pa.frequency = dist[best].second;
+      pa.action = listed.actions.front().first;
+      pa.frequency = listed.actions.front().second;
       pa.marginals = marginals(game.policy(i), *s, i);
       pa.space = s->legal_actions(i);
       joint[a] = pa.action;
@@ -370,6 +361,10 @@ class Enumerator {
       }
       if (f) {
         dists[a] = {{f->action, 1.0}};
+      } else if (game_.policy(acting[a]).support_bound(state, acting[a]) >
+                 static_cast<double>(kMaxListedActions)) {
+        aborted_ = true;  // too many actions to list: no exact value
+        return;
       } else {
         game_.policy(acting[a]).distribution(state, acting[a], &dists[a]);
       }
@@ -500,6 +495,8 @@ double estimated_leaves(const Game& game, const State& state, int depth, const s
         if (f.step == step && f.player == acting[a]) is_fixed = true, joint[a] = f.action;
       }
       if (is_fixed) continue;
+      const double bound = game.policy(acting[a]).support_bound(*s, acting[a]);
+      if (bound > static_cast<double>(kMaxListedActions)) return bound * leaves;
       game.policy(acting[a]).distribution(*s, acting[a], &dist);
       leaves *= static_cast<double>(dist.size());
       joint[a] = dist.front().first;

@@ -3,76 +3,13 @@
 #include <cmath>
 
 #include "core/diagnostics.h"
-#include "game/cop.h"
+#include "game/builtins.h"
 #include "game/reader_util.h"
 #include "game/user_game.h"
 
 namespace motive::game {
 
 namespace {
-
-constexpr const char* kCop = "communicate-out-of-prison";
-
-std::shared_ptr<const Game> read_cop(const Json& root, FileReader& r) {
-  r.fields(root, {"kind", "title", "description", "builtin", "personalities", "names", "rounds", "states"},
-           "a Communicate Out of Prison game");
-  std::array<Personality, 3> personalities = {Personality::kConArtist, Personality::kSimplePerson,
-                                              Personality::kPolitician};
-  bool ok = true;
-  if (const Json* p = r.find(root, "personalities")) {
-    if (!r.array(*p, "\"personalities\"")) return nullptr;
-    if (p->size() != 3) {
-      r.error("game.bad_personalities", *p, "COP has three agents: list three personalities");
-      return nullptr;
-    }
-    for (int i = 0; i < 3; ++i) {
-      auto name = r.string((*p)[i], "a personality");
-      if (!name) return nullptr;
-      auto parsed = parse_personality(*name);
-      if (!parsed) {
-        r.error("game.unknown_personality", (*p)[i], "\"" + *name + "\" is not a personality",
-                "the personalities are \"con-artist\", \"simple-person\" and \"politician\"");
-        ok = false;
-        continue;
-      }
-      personalities[i] = *parsed;
-    }
-  }
-  std::array<std::string, 3> names = default_cop_names(personalities);
-  if (const Json* n = r.find(root, "names")) {
-    if (!r.array(*n, "\"names\"")) return nullptr;
-    if (n->size() != 3) {
-      r.error("game.bad_personalities", *n, "COP has three agents: list three names");
-      return nullptr;
-    }
-    for (int i = 0; i < 3; ++i) {
-      auto name = r.string((*n)[i], "a name");
-      if (!name) return nullptr;
-      for (int j = 0; j < i; ++j) {
-        if (names[j] == *name) {
-          r.error("game.duplicate_name", (*n)[i], "two agents are named \"" + *name + "\"");
-          ok = false;
-        }
-      }
-      names[i] = *name;
-    }
-  }
-  int rounds = 4;
-  if (const Json* k = r.find(root, "rounds")) {
-    auto x = r.number(*k, "\"rounds\"");
-    if (!x) return nullptr;
-    // Range first: casting a double beyond int's range is undefined (a fuzz finding: "rounds": 4.4e86).
-    if (!(*x >= 0 && *x <= kCopMaxRounds) || *x != std::floor(*x)) {
-      r.error("game.bad_rounds", *k,
-              "\"rounds\" is a whole number from 0 to " + std::to_string(kCopMaxRounds),
-              "the paper plays 4 rounds of messages");
-      return nullptr;
-    }
-    rounds = static_cast<int>(*x);
-  }
-  if (!ok) return nullptr;
-  return std::make_shared<CopGame>(personalities, names, rounds);
-}
 
 nlohmann::ordered_json plain(const Json& v) { return nlohmann::ordered_json::parse(json_text(v)); }
 
@@ -219,13 +156,17 @@ std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* dia
   if (const Json* builtin = r.find(root, "builtin")) {
     auto name = r.string(*builtin, "\"builtin\"");
     if (!name) return std::nullopt;
-    if (*name != kCop) {
+    const BuiltinGame* found = find_builtin_game(*name);
+    if (!found) {
+      std::vector<std::string> names;
+      for (const BuiltinGame& g : builtin_games()) names.push_back(g.name);
+      std::string hint = did_you_mean(*name, names);
       r.error("game.unknown_builtin", *builtin, "\"" + *name + "\" is not a built-in game",
-              std::string("the built-in games are \"") + kCop + "\"");
+              hint.empty() ? "the built-in games are " + FileReader::join(names) : hint);
       return std::nullopt;
     }
     model.builtin = *name;
-    model.game = read_cop(root, r);
+    model.game = found->read(root, r);
   } else {
     r.fields(root,
              {"kind", "title", "description", "players", "stages", "payoffs", "payoff_table", "policies",

@@ -39,7 +39,7 @@ TEST(Layering, NoEngineFolderIncludesOneAboveIt) {
     const std::string name = folder.path().filename().string();
     auto named = allowed().find(name);
     const std::set<std::string>& may_use = named != allowed().end() ? named->second : kOwnFamilyKind;
-    for (const auto& file : std::filesystem::directory_iterator(folder.path())) {
+    for (const auto& file : std::filesystem::recursive_directory_iterator(folder.path())) {
       const std::string ext = file.path().extension().string();
       if (ext != ".h" && ext != ".cc") continue;
       ++files;
@@ -77,7 +77,7 @@ TEST(Layering, EachFamilyKeepsItsCodeInItsOwnNamespace) {
     if (!folder.is_directory()) continue;
     const std::string name = folder.path().filename().string();
     const std::string expected = kPlainMotive.count(name) ? "motive" : "motive::" + name;
-    for (const auto& file : std::filesystem::directory_iterator(folder.path())) {
+    for (const auto& file : std::filesystem::recursive_directory_iterator(folder.path())) {
       const std::string ext = file.path().extension().string();
       if (ext != ".h" && ext != ".cc") continue;
       std::ifstream in(file.path());

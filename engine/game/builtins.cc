@@ -1,0 +1,21 @@
+#include "game/builtins.h"
+
+#include "game/cop.h"
+
+namespace motive::game {
+
+const std::vector<BuiltinGame>& builtin_games() {
+  static const std::vector<BuiltinGame> games = {
+      {"communicate-out-of-prison", "Communicate Out of Prison (Orner et al., section 3.2)", &read_cop_game},
+  };
+  return games;
+}
+
+const BuiltinGame* find_builtin_game(std::string_view name) {
+  for (const BuiltinGame& g : builtin_games()) {
+    if (g.name == name) return &g;
+  }
+  return nullptr;
+}
+
+}  // namespace motive::game
