@@ -270,6 +270,9 @@ class Game {
   virtual ValueInfo value_info() const;
   // V(s) per player (num_players entries): 0 at terminal states; the heuristic elsewhere.
   virtual void value(const State& state, double* v) const;
+  // The board a game is played on, for the page to draw (a JSON object: Risk's territories, Diplomacy's
+  // provinces with their coordinates), or empty for games without one. `describe` returns it.
+  virtual std::string board() const { return {}; }
   // An upper bound on the number of steps of any play (decision and chance nodes), for rollouts.
   virtual int max_length() const = 0;
   // Simulate's rollouts from `start` (a state of this game), `depth` steps, with the `fixed` actions

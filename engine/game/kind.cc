@@ -176,6 +176,7 @@ json describe_analysis(const GameModel& model, const Params& params, Context&) {
   for (const auto& [name, text] : model.states) states.push_back({{"name", name}, {"text", text}});
   out["states"] = states;
   out["state"] = node_json(game, *state_param(model, params));
+  if (std::string board = game.board(); !board.empty()) out["board"] = json::parse(board);
   return out;
 }
 
