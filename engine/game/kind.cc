@@ -67,7 +67,8 @@ int player_param(const GameModel& model, const State& s, const Params& params) {
 
 // The "action" param, or the player's most probable action when absent.
 Action action_param(const GameModel& model, const State& s, int player, const Params& params) {
-  if (!params.has("action")) return listed_distribution(model.game->policy(player), s, player).actions.front().first;
+  if (!params.has("action"))
+    return listed_distribution(model.game->policy(player), s, player).actions.front().first;
   std::string error;
   auto a = parse_action(s, player, params.get("action"), &error);
   if (!a) throw RequestError("request.bad_action", error, "an action is a list of labels, one per slot");
@@ -336,7 +337,8 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
       {"depth", o.depth},
       {"seed", o.seed},
       {"actions", actions},
-      {"probabilities", listed.exact ? "exact" : "frequencies among " + std::to_string(listed.draws) + " draws"},
+      {"probabilities",
+       listed.exact ? "exact" : "frequencies among " + std::to_string(listed.draws) + " draws"},
       {"baseline", {{"mean", exact_info["baseline_mean"]}, {"deviation", exact_info["baseline_deviation"]}}}};
   out["exact"] =
       exact ? exact_info["exact"] : json{{"available", false}, {"reason", "not requested (exact: false)"}};
