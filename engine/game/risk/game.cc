@@ -861,7 +861,9 @@ class GameReader {
     }
     const double sum = weights->territories + weights->armies + weights->continents;
     if (std::abs(sum - 1) > 1e-9) {
-      r_.error("game.bad_value", w, "the value weights sum to " + std::to_string(sum) + ", not 1",
+      char total[32];
+      std::snprintf(total, sizeof total, "%g", sum);
+      r_.error("game.bad_value", w, std::string("the value weights sum to ") + total + ", not 1",
                "a player holding everything is worth 1: make the weights sum to 1");
       return false;
     }
