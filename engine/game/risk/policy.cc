@@ -55,7 +55,7 @@ struct Options {
 class Planner {
  public:
   Planner(const RiskState& s, int player, const Personality& q)
-      : s_(s), map_(s.game().map()), player_(player), q_(q), limit_(q.candidates) {
+      : s_(s), map_(s.game().map()), q_(q), limit_(q.candidates) {
     owned_n_ = s.owned(player, owned_);
     attack_n_ = s.attack_borders(player, attack_);
     move_n_ = s.move_borders(player, move_);
@@ -179,7 +179,6 @@ class Planner {
 
   const RiskState& s_;
   const RiskMap& map_;
-  int player_;
   const Personality& q_;
   int limit_;
   int owned_[kMaxTerritories];
