@@ -69,7 +69,8 @@ int player_param(const GameModel& model, const State& s, const Params& params) {
 
 // The "action" param, or the player's most probable action when absent.
 Action action_param(const GameModel& model, const State& s, int player, const Params& params) {
-  if (!params.has("action")) return listed_distribution(model.game->policy(player), s, player).actions.front().first;
+  if (!params.has("action"))
+    return listed_distribution(model.game->policy(player), s, player).actions.front().first;
   std::string error;
   auto a = parse_action(s, player, params.get("action"), &error);
   if (!a) throw RequestError("request.bad_action", error, "an action is a list of labels, one per slot");
@@ -338,7 +339,8 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
       {"depth", o.depth},
       {"seed", o.seed},
       {"actions", actions},
-      {"probabilities", listed.exact ? "exact" : "frequencies among " + std::to_string(listed.draws) + " draws"},
+      {"probabilities",
+       listed.exact ? "exact" : "frequencies among " + std::to_string(listed.draws) + " draws"},
       {"baseline", {{"mean", exact_info["baseline_mean"]}, {"deviation", exact_info["baseline_deviation"]}}}};
   out["exact"] =
       exact ? exact_info["exact"] : json{{"available", false}, {"reason", "not requested (exact: false)"}};
@@ -888,12 +890,14 @@ KindSpec game_kind() {
                           "π_±∞: the limit of π_β (\"maxent\") or uniform over the best (worst) actions")},
        analysis_of(&meg_analysis)},
       {"battle",
-       "Risk's dice exactly: one roll's outcomes as fractions, and a battle fought until one side is exhausted "
+       "Risk's dice exactly: one roll's outcomes as fractions, and a battle fought until one side is "
+       "exhausted "
        "(the probability of conquering, the armies left, the expected losses)",
        kPaper,
        "Appendix C",
-       {ParamSpec::integer("attackers", 3, 1, risk::kMaxBattleArmies,
-                           "the armies that may fight: the attacking territory's armies minus the one that stays"),
+       {ParamSpec::integer(
+            "attackers", 3, 1, risk::kMaxBattleArmies,
+            "the armies that may fight: the attacking territory's armies minus the one that stays"),
         ParamSpec::integer("defenders", 2, 1, risk::kMaxBattleArmies, "the defending territory's armies")},
        analysis_of(&risk::battle_analysis)},
   };

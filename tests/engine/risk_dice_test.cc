@@ -46,7 +46,8 @@ TEST(RiskDice, EveryRollMatchesAnIndependentEnumerationOfItsFaces) {
       EXPECT_EQ(r.total, total) << a << "v" << d;
       EXPECT_EQ(r.total, static_cast<std::int64_t>(std::pow(6, a + d)));
       EXPECT_EQ(r.compared, std::min(a, d));
-      for (int l = 0; l < 3; ++l) EXPECT_EQ(r.count[l], expected[l]) << a << "v" << d << " attacker loses " << l;
+      for (int l = 0; l < 3; ++l)
+        EXPECT_EQ(r.count[l], expected[l]) << a << "v" << d << " attacker loses " << l;
     }
   }
 }
@@ -97,7 +98,8 @@ TEST(RiskDice, EveryBattleOfTheTableSumsToOneAndAgreesWithTheProgramme) {
 }
 
 TEST(RiskDice, LargeBattlesSumToOne) {
-  for (auto [a, d] : std::vector<std::pair<int, int>>{{65, 3}, {200, 150}, {1000, 1000}, {1, 1000}, {1000, 1}}) {
+  for (auto [a, d] :
+       std::vector<std::pair<int, int>>{{65, 3}, {200, 150}, {1000, 1000}, {1, 1000}, {1000, 1}}) {
     std::vector<double> end(static_cast<std::size_t>(a + d));
     battle_distribution(a, d, end.data());
     double sum = 0;
@@ -133,7 +135,8 @@ Fraction add(Fraction x, Fraction y) {
 }
 
 double value(const Fraction& f) {
-  return static_cast<double>(static_cast<long double>(f.numerator) / static_cast<long double>(power6(f.exponent)));
+  return static_cast<double>(static_cast<long double>(f.numerator) /
+                             static_cast<long double>(power6(f.exponent)));
 }
 
 // end[(left, conquered)] of a battle from (a, d): the probability of each end state, by recursion over
@@ -173,8 +176,8 @@ TEST(RiskDice, SmallBattlesMatchAnExactRationalRecursion) {
         const int left = conquered ? k + 1 : k - a + 1;
         auto it = exact.find({left, conquered});
         const double expected = it == exact.end() ? 0.0 : value(it->second);
-        EXPECT_NEAR(row[k], expected, 1e-15) << a << "v" << d << (conquered ? " conquered with " : " held with ")
-                                             << left;
+        EXPECT_NEAR(row[k], expected, 1e-15)
+            << a << "v" << d << (conquered ? " conquered with " : " held with ") << left;
       }
     }
   }
@@ -193,12 +196,14 @@ TEST(RiskDice, LargerBattlesMatchASeededMonteCarloWithinFourStandardErrors) {
     for (int b = 0; b < kBattles; ++b) {
       int a = a0, d = d0;
       while (a > 0 && d > 0) {
-        std::vector<int> attack(static_cast<std::size_t>(std::min(3, a))), defend(static_cast<std::size_t>(std::min(2, d)));
+        std::vector<int> attack(static_cast<std::size_t>(std::min(3, a))),
+            defend(static_cast<std::size_t>(std::min(2, d)));
         for (int& x : attack) x = die(rng);
         for (int& x : defend) x = die(rng);
         std::sort(attack.begin(), attack.end(), std::greater<int>());
         std::sort(defend.begin(), defend.end(), std::greater<int>());
-        for (std::size_t k = 0; k < std::min(attack.size(), defend.size()); ++k) (defend[k] >= attack[k] ? a : d) -= 1;
+        for (std::size_t k = 0; k < std::min(attack.size(), defend.size()); ++k)
+          (defend[k] >= attack[k] ? a : d) -= 1;
       }
       if (d == 0) {
         ++conquests;

@@ -4,8 +4,8 @@
 // SBUE, the battle analysis through the API, and the reading of examples/games/risk-opening.jsonc.
 #include <cmath>
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,8 +39,8 @@ GameModel read(const std::string& text) {
 const RiskGame& risk(const GameModel& model) { return dynamic_cast<const RiskGame&>(*model.game); }
 
 std::string ring(int players, const std::string& extra = "") {
-  return R"({"kind": "game", "builtin": "risk", "map": "ring", "players": )" + std::to_string(players) + extra +
-         "}";
+  return R"({"kind": "game", "builtin": "risk", "map": "ring", "players": )" + std::to_string(players) +
+         extra + "}";
 }
 
 std::unique_ptr<RiskState> at(const RiskGame& game, const std::string& text) {
@@ -87,10 +87,12 @@ TEST(RiskGame, ReinforcementsAreATerritoryInThreeAtLeastThreeAndTheBonusOfWholeC
   GameModel m = read(ring(3));
   const RiskGame& g = risk(m);
   // The start: two territories each, no continent whole.
-  auto start = at(g, "risk round=1 turn=red board=u1:red:3,u2:blue:3,l1:green:3,l2:red:3,c1:blue:3,c2:green:3");
+  auto start =
+      at(g, "risk round=1 turn=red board=u1:red:3,u2:blue:3,l1:green:3,l2:red:3,c1:blue:3,c2:green:3");
   for (int i = 0; i < 3; ++i) EXPECT_EQ(start->reinforcements(i), 3);
   // Red holds Upland whole (bonus 2) and one more: max(3, 1) + 2.
-  auto upland = at(g, "risk round=1 turn=red board=u1:red:3,u2:red:3,l1:green:3,l2:red:3,c1:blue:3,c2:green:3");
+  auto upland =
+      at(g, "risk round=1 turn=red board=u1:red:3,u2:red:3,l1:green:3,l2:red:3,c1:blue:3,c2:green:3");
   EXPECT_EQ(upland->reinforcements(0), 5);
   EXPECT_EQ(upland->reinforcements(1), 3);
 
@@ -99,10 +101,11 @@ TEST(RiskGame, ReinforcementsAreATerritoryInThreeAtLeastThreeAndTheBonusOfWholeC
   // Red: Northreach whole (bonus 3) and seven more territories, twelve in all: max(3, 4) + 3 = 7.
   // Blue: Westvale whole (bonus 2), four territories: 3 + 2 = 5. Green: six territories, no whole
   // continent: max(3, 2) = 3.
-  auto s = at(mg,
-              "risk round=1 turn=red board=n1:red:1,n2:red:1,n3:red:1,n4:red:1,n5:red:1,w1:blue:1,w2:blue:1,"
-              "w3:blue:1,w4:blue:1,h1:red:1,h2:red:1,h3:red:1,h4:green:1,e1:red:1,e2:red:1,e3:red:1,e4:green:1,"
-              "s1:green:1,s2:green:1,s3:green:1,s4:green:1,s5:red:1");
+  auto s =
+      at(mg,
+         "risk round=1 turn=red board=n1:red:1,n2:red:1,n3:red:1,n4:red:1,n5:red:1,w1:blue:1,w2:blue:1,"
+         "w3:blue:1,w4:blue:1,h1:red:1,h2:red:1,h3:red:1,h4:green:1,e1:red:1,e2:red:1,e3:red:1,e4:green:1,"
+         "s1:green:1,s2:green:1,s3:green:1,s4:green:1,s5:red:1");
   EXPECT_EQ(s->reinforcements(0), 7);
   EXPECT_EQ(s->reinforcements(1), 5);
   EXPECT_EQ(s->reinforcements(2), 3);
@@ -276,8 +279,8 @@ TEST(RiskGame, AWinnerWhoHoldsEverythingGetsOneAndThePlayStops) {
   const RiskGame& g = risk(m);
   auto s = at(g, "risk round=1 turn=red board=u1:red:8,u2:blue:1,l1:red:3,l2:red:3,c1:red:3,c2:red:3");
   double reward[kMaxPlayers] = {};
-  Action a = action(*s, 0,
-                    {"Ashpeak", "Ashpeak", "Ashpeak", "Ashpeak -> Bramble", "none", "none", "Cinder -> Dapple"});
+  Action a = action(
+      *s, 0, {"Ashpeak", "Ashpeak", "Ashpeak", "Ashpeak -> Bramble", "none", "none", "Cinder -> Dapple"});
   s->apply_actions(&a, reward);
   s->apply_chance(9, reward);  // 14 fought (8 + 7 placed − 1): conquered with 10 left
   EXPECT_EQ(s->type(), NodeType::kTerminal);
@@ -348,8 +351,9 @@ TEST(RiskPolicies, AttackOnlyAtOrAboveTheirThresholdAndTheAggressiveMoreOften) {
   for (int player : {0, 1}) {
     // The same board with the player to move (blue holds red's territories and the reverse).
     auto t = player == 0 ? at(g, s->serialise())
-                         : at(g, "risk round=1 turn=blue board=u1:blue:4,u2:red:2,l1:green:3,l2:blue:2,c1:red:2,"
-                                 "c2:green:6");
+                         : at(g,
+                              "risk round=1 turn=blue board=u1:blue:4,u2:red:2,l1:green:3,l2:blue:2,c1:red:2,"
+                              "c2:green:6");
     g.policy(player).distribution(*t, player, &dist);
     ASSERT_LE(static_cast<double>(dist.size()), g.policy(player).support_bound(*t, player));
     const double threshold = static_cast<const RiskPolicy&>(g.policy(player)).personality().attack_threshold;
@@ -418,14 +422,17 @@ TEST(RiskGame, StateTextsRoundTripAndBadOnesSayWhy) {
   for (const Bad& b : std::vector<Bad>{
            {"cop order=1", "starts with \"risk\""},
            {"risk round=1 turn=red board=u1:red:3", "does not give \"u2\""},
-           {"risk round=1 turn=red board=u1:red:0,u2:blue:3,l1:green:3,l2:red:3,c1:blue:3,c2:green:3", "armies"},
+           {"risk round=1 turn=red board=u1:red:0,u2:blue:3,l1:green:3,l2:red:3,c1:blue:3,c2:green:3",
+            "armies"},
            {"risk round=1 turn=purple " + board, "\"purple\" is not a player"},
            {"risk round=4 turn=red " + board, "round"},
            {"risk round=1 turn=red " + board + " colour=blue", "\"colour\" is not a field"},
            {"risk round=1 turn=red board=u9:red:3", "\"u9\" is not a territory"},
-           {"risk round=1 turn=red " + board + " last=red place=u1:1,u1:1,u1:1 attacks=u1>l1:pending,none,none move=none",
+           {"risk round=1 turn=red " + board +
+                " last=red place=u1:1,u1:1,u1:1 attacks=u1>l1:pending,none,none move=none",
             "does not cross a border"},
-           {"risk round=1 turn=red " + board + " last=red place=u1:1,u1:1,u1:1 attacks=u2>u1:pending,none,none move=none",
+           {"risk round=1 turn=red " + board +
+                " last=red place=u1:1,u1:1,u1:1 attacks=u2>u1:pending,none,none move=none",
             "not possible"},
        }) {
     std::string error;
@@ -435,7 +442,8 @@ TEST(RiskGame, StateTextsRoundTripAndBadOnesSayWhy) {
   // A battle under way reads back as the chance node it was.
   auto s = at(g, "risk round=1 turn=red " + board);
   double reward[kMaxPlayers] = {};
-  Action a = action(*s, 0, {"Ashpeak", "Ashpeak", "Dapple", "Ashpeak -> Bramble", "Dapple -> Eddy", "none", "none"});
+  Action a =
+      action(*s, 0, {"Ashpeak", "Ashpeak", "Dapple", "Ashpeak -> Bramble", "Dapple -> Eddy", "none", "none"});
   s->apply_actions(&a, reward);
   auto back = at(g, s->serialise());
   EXPECT_EQ(back->type(), NodeType::kChance);
@@ -471,8 +479,9 @@ TEST(RiskBattle, TheAnalysisAnswersTheDiceExactly) {
   // 3 against 2 fought out: the exact recursion of risk_dice_test.cc gives 0.6559538...; the expected
   // losses sum to the armies lost in all.
   EXPECT_NEAR(r["battle"]["conquest_probability"].get<double>(), conquest_probability(3, 2), 1e-15);
-  EXPECT_NEAR(r["battle"]["conquest_probability"].get<double>() + r["battle"]["hold_probability"].get<double>(),
-              1.0, 1e-12);
+  EXPECT_NEAR(
+      r["battle"]["conquest_probability"].get<double>() + r["battle"]["hold_probability"].get<double>(), 1.0,
+      1e-12);
   EXPECT_EQ(r["battle"]["attackers_left"].size(), 3u);
   EXPECT_EQ(r["battle"]["defenders_left"].size(), 2u);
 
@@ -492,9 +501,9 @@ TEST(RiskBattle, TheAnalysisAnswersTheDiceExactly) {
   EXPECT_NEAR(listed, 1.0, 1e-9);
   EXPECT_GT(b["omitted"]["outcomes"].get<int>(), 0);
   EXPECT_GT(progress.size(), 2u);
-  const json cancelled =
-      handle_request({{"model", ring_text}, {"analysis", "battle"}, {"params", {{"attackers", 999}, {"defenders", 999}}}},
-                     [](double) { return false; });
+  const json cancelled = handle_request(
+      {{"model", ring_text}, {"analysis", "battle"}, {"params", {{"attackers", 999}, {"defenders", 999}}}},
+      [](double) { return false; });
   EXPECT_EQ(cancelled["diagnostics"][0]["id"], "analysis.cancelled");
 
   // Not a Risk model: not supported, naming Risk.
@@ -506,8 +515,8 @@ TEST(RiskBattle, TheAnalysisAnswersTheDiceExactly) {
 
 TEST(RiskGame, EveryGameAnalysisAnswersOnTheExamples) {
   const std::string ring_text = test::read_source_file("examples/games/risk-ring.jsonc");
-  for (const char* analysis : {"describe", "play", "simulate", "sbue", "probable_actions", "sica", "convergence",
-                               "counterfactual"}) {
+  for (const char* analysis : {"describe", "play", "simulate", "sbue", "probable_actions", "sica",
+                               "convergence", "counterfactual"}) {
     const json r = test::analyze(ring_text, analysis);
     EXPECT_FALSE(r.empty()) << analysis;
   }
@@ -529,8 +538,9 @@ TEST(RiskGame, EveryGameAnalysisAnswersOnTheExamples) {
 TEST(RiskGame, RedAndGreenWhoBothFightTheLeaderShareInterests) {
   // examples/games/risk-opening.jsonc at "yellow leads", over one round (depth 4: every player acts
   // once, as the paper's SICA for Risk): red and green both border yellow and not each other.
-  const json r = test::analyze(test::read_source_file("examples/games/risk-opening.jsonc"), "sica",
-                               {{"state", "yellow leads"}, {"depth", 4}, {"rollouts", 20000}, {"exact", false}});
+  const json r =
+      test::analyze(test::read_source_file("examples/games/risk-opening.jsonc"), "sica",
+                    {{"state", "yellow leads"}, {"depth", 4}, {"rollouts", 20000}, {"exact", false}});
   const json& c = r["correlation"];
   const json& se = r["standard_error"];
   const int red = 0, blue = 1, green = 2, yellow = 3;

@@ -84,7 +84,7 @@ struct Case {
   std::string name;
   std::string from, to;  // a replacement in kModel (its first occurrence)
   std::string id;
-  std::string at;         // the diagnostic starts at the first occurrence of this in the new text,
+  std::string at;          // the diagnostic starts at the first occurrence of this in the new text,
   std::size_t offset = 0;  // plus this many characters
 };
 
@@ -108,23 +108,25 @@ TEST(RiskMaps, TheSmallModelReads) {
 }
 
 TEST(RiskMaps, EveryMistakeIsReportedWithItsIdAtItsPosition) {
-  const std::string t3 = R"({ "id": "t3", "name": "Three", "continent": "b", "x": 15, "y": 20, "adjacent": ["t1", "t2"] })";
+  const std::string t3 =
+      R"({ "id": "t3", "name": "Three", "continent": "b", "x": 15, "y": 20, "adjacent": ["t1", "t2"] })";
   const std::string start = R"("starts": { "2": {)";
   const std::vector<Case> cases = {
-      {"a neighbour that is no territory", R"(["t1", "t3"] },)", R"(["t1", "t9"] },)", "game.unknown_territory",
-       R"("t9")"},
-      {"a territory its own neighbour", R"(["t1", "t3"] },)", R"(["t1", "t3", "t2"] },)", "game.bad_adjacency",
-       R"("t3", "t2"])", 6},
+      {"a neighbour that is no territory", R"(["t1", "t3"] },)", R"(["t1", "t9"] },)",
+       "game.unknown_territory", R"("t9")"},
+      {"a territory its own neighbour", R"(["t1", "t3"] },)", R"(["t1", "t3", "t2"] },)",
+       "game.bad_adjacency", R"("t3", "t2"])", 6},
       {"a neighbour listed twice", R"(["t1", "t3"] },)", R"(["t1", "t3", "t3"] },)", "game.bad_adjacency",
        R"("t3", "t3"])", 6},
       {"a border listed on one side", R"(["t1", "t2"] })", R"(["t1"] })", "game.bad_adjacency",
        R"(["t1", "t3"])", 7},
-      {"a continent that does not exist", R"("continent": "b")", R"("continent": "c")", "game.unknown_continent",
-       R"("c")"},
+      {"a continent that does not exist", R"("continent": "b")", R"("continent": "c")",
+       "game.unknown_continent", R"("c")"},
       {"a territory in no continent", R"("continent": "b", )", "", "model.missing_field", t3.substr(0, 12)},
       {"a disconnected territory", t3 + "\n", t3 + R"(,
       { "id": "t4", "name": "Four", "continent": "b", "x": 5, "y": 5, "adjacent": [] }
-)", "game.disconnected_map", R"({ "id": "t4")"},
+)",
+       "game.disconnected_map", R"({ "id": "t4")"},
       {"a negative bonus", R"("bonus": 1)", R"("bonus": -1)", "game.bad_continent", "-1"},
       {"a fractional bonus", R"("bonus": 1)", R"("bonus": 1.5)", "game.bad_continent", "1.5"},
       {"a continent without territories", R"({ "id": "b", "name": "Beta", "bonus": 2 })",
@@ -143,9 +145,11 @@ TEST(RiskMaps, EveryMistakeIsReportedWithItsIdAtItsPosition) {
       {"an id with a space", R"("id": "t3", "name")", R"("id": "t 3", "name")", "game.bad_map", R"("t 3")"},
       {"a bad colour", R"("bonus": 1 })", R"("bonus": 1, "colour": "red" })", "game.bad_map", R"("red")"},
       {"a territory off the canvas", R"("x": 15)", R"("x": 5000)", "game.bad_map", "5000"},
-      {"an unknown field of a territory", R"("x": 15,)", R"("x": 15, "z": 1,)", "model.unknown_field", R"("z")"},
+      {"an unknown field of a territory", R"("x": 15,)", R"("x": 15, "z": 1,)", "model.unknown_field",
+       R"("z")"},
       {"a start missing a territory", R"(,
-                       "t3": { "owner": 1, "armies": 1 })", "", "game.bad_position", R"({ "t1")"},
+                       "t3": { "owner": 1, "armies": 1 })",
+       "", "game.bad_position", R"({ "t1")"},
       {"a start with no armies", R"("armies": 1 })", R"("armies": 0 })", "game.bad_position", R"(0 })"},
       {"a start with a seat beyond the players", R"("t3": { "owner": 1)", R"("t3": { "owner": 3)",
        "game.bad_position", R"(3, "armies": 1)"},
@@ -225,10 +229,12 @@ TEST(RiskMaps, TooManyTerritoriesAreRefused) {
     const std::string next = "t" + std::to_string((t + 1) % (kMaxTerritories + 1));
     const std::string prev = "t" + std::to_string((t + kMaxTerritories) % (kMaxTerritories + 1));
     territories += std::string(t ? "," : "") + R"({"id": ")" + id + R"(", "name": ")" + id +
-                   R"(", "continent": "a", "x": 1, "y": 1, "adjacent": [")" + next + R"(", ")" + prev + R"("]})";
+                   R"(", "continent": "a", "x": 1, "y": 1, "adjacent": [")" + next + R"(", ")" + prev +
+                   R"("]})";
   }
-  const std::string text = R"({"kind": "game", "builtin": "risk", "map": {"continents": [{"id": "a", "name": "A", "bonus": 1}], "territories": [)" +
-                           territories + "]}}";
+  const std::string text =
+      R"({"kind": "game", "builtin": "risk", "map": {"continents": [{"id": "a", "name": "A", "bonus": 1}], "territories": [)" +
+      territories + "]}}";
   Diagnostics d;
   EXPECT_FALSE(read_game_model(text, &d));
   ASSERT_FALSE(d.empty());

@@ -59,21 +59,24 @@ nlohmann::json battle_analysis(const GameModel& model, const Params& params, Con
     }
     (conquered ? attackers_left : defenders_left).push_back({{"armies", left}, {"probability", p}});
   }
-  return {{"attackers", A},
-          {"defenders", D},
-          {"meaning",
-           "attackers are the armies that may fight: the attacking territory's armies minus the one that must "
-           "stay behind; the attack goes on until the defenders are all lost or no attacker is left"},
-          {"first_roll",
-           {{"attacker_dice", first.attacker_dice}, {"defender_dice", first.defender_dice}, {"outcomes", outcomes}}},
-          {"battle",
-           {{"conquest_probability", conquest},
-            {"hold_probability", hold},
-            {"expected_attacker_losses", attacker_losses},
-            {"expected_defender_losses", defender_losses},
-            {"attackers_left", attackers_left},
-            {"defenders_left", defenders_left},
-            {"omitted", {{"below", kListed}, {"outcomes", omitted_outcomes}, {"probability", omitted}}}}}};
+  return {
+      {"attackers", A},
+      {"defenders", D},
+      {"meaning",
+       "attackers are the armies that may fight: the attacking territory's armies minus the one that must "
+       "stay behind; the attack goes on until the defenders are all lost or no attacker is left"},
+      {"first_roll",
+       {{"attacker_dice", first.attacker_dice},
+        {"defender_dice", first.defender_dice},
+        {"outcomes", outcomes}}},
+      {"battle",
+       {{"conquest_probability", conquest},
+        {"hold_probability", hold},
+        {"expected_attacker_losses", attacker_losses},
+        {"expected_defender_losses", defender_losses},
+        {"attackers_left", attackers_left},
+        {"defenders_left", defenders_left},
+        {"omitted", {{"below", kListed}, {"outcomes", omitted_outcomes}, {"probability", omitted}}}}}};
 }
 
 }  // namespace motive::game::risk

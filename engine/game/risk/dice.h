@@ -47,8 +47,12 @@ struct Roll {
 };
 
 // The dice each side rolls with `armies` that may fight.
-inline int attacker_dice(int attackers) { return attackers < kMaxAttackerDice ? attackers : kMaxAttackerDice; }
-inline int defender_dice(int defenders) { return defenders < kMaxDefenderDice ? defenders : kMaxDefenderDice; }
+inline int attacker_dice(int attackers) {
+  return attackers < kMaxAttackerDice ? attackers : kMaxAttackerDice;
+}
+inline int defender_dice(int defenders) {
+  return defenders < kMaxDefenderDice ? defenders : kMaxDefenderDice;
+}
 
 // The roll of a in 1..3 dice against d in 1..2, enumerated once.
 const Roll& roll(int attacker_dice, int defender_dice);

@@ -53,7 +53,8 @@ std::vector<std::string> split(std::string_view s, char separator) {
 
 // A whole number in [min, max] from text, or −1.
 int whole_number(const std::string& s, int min, int max) {
-  if (s.empty() || s.size() > 6 || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+  if (s.empty() || s.size() > 6 ||
+      !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return -1;
   const int x = std::stoi(s);
   return x >= min && x <= max ? x : -1;
@@ -243,7 +244,8 @@ void RiskState::end_turn(double* reward) {
 }
 
 double RiskState::chance_probability(int outcome) const {
-  return battle_row_ ? battle_row_[outcome] : battle_probability(battle_attackers_, battle_defenders_, outcome);
+  return battle_row_ ? battle_row_[outcome]
+                     : battle_probability(battle_attackers_, battle_defenders_, outcome);
 }
 
 std::string RiskState::chance_label(int outcome) const {
@@ -252,7 +254,8 @@ std::string RiskState::chance_label(int outcome) const {
   if (outcome < battle_attackers_)
     return map.territories[a.from].name + " takes " + map.territories[a.to].name + " with " +
            std::to_string(outcome + 1) + " left";
-  return map.territories[a.to].name + " holds with " + std::to_string(outcome - battle_attackers_ + 1) + " left";
+  return map.territories[a.to].name + " holds with " + std::to_string(outcome - battle_attackers_ + 1) +
+         " left";
 }
 
 void RiskState::apply_chance(int outcome, double* reward) {
@@ -303,11 +306,13 @@ std::string RiskState::serialise() const {
     }
     out += map.territories[a.from].id + ">" + map.territories[a.to].id + ":" + outcome_word(a.outcome);
     if (a.outcome == Outcome::kConquered || a.outcome == Outcome::kHeld)
-      out += ":" + std::to_string(a.attackers) + "v" + std::to_string(a.defenders) + ":" + std::to_string(a.left);
+      out += ":" + std::to_string(a.attackers) + "v" + std::to_string(a.defenders) + ":" +
+             std::to_string(a.left);
   }
   out += " move=";
   if (log_.move == Outcome::kNone) return out + "none";
-  out += map.territories[log_.move_from].id + ">" + map.territories[log_.move_to].id + ":" + outcome_word(log_.move);
+  out += map.territories[log_.move_from].id + ">" + map.territories[log_.move_to].id + ":" +
+         outcome_word(log_.move);
   if (log_.move == Outcome::kMoved) out += ":" + std::to_string(log_.moved);
   return out;
 }
@@ -332,7 +337,8 @@ bool RiskState::parse(std::string_view text, std::string* error) {
     }
     return found;
   };
-  const std::vector<std::string> known = {"step", "round", "turn", "board", "last", "place", "attacks", "move"};
+  const std::vector<std::string> known = {"step", "round", "turn",    "board",
+                                          "last", "place", "attacks", "move"};
   for (std::size_t i = 0; i < fields.size(); ++i) {
     const std::string& k = fields[i].first;
     if (std::find(known.begin(), known.end(), k) == known.end())
@@ -357,7 +363,8 @@ bool RiskState::parse(std::string_view text, std::string* error) {
   const std::string* board = field("board");
   if (!round || !turn || !board) return *error = "a Risk state gives round=, turn= and board=", false;
   const int r = whole_number(*round, 1, game_->rounds() + 1);
-  if (r < 0) return *error = "round is a whole number from 1 to " + std::to_string(game_->rounds() + 1), false;
+  if (r < 0)
+    return *error = "round is a whole number from 1 to " + std::to_string(game_->rounds() + 1), false;
   round_ = static_cast<std::int8_t>(r);
   const int who = player_of(*turn);
   if (who < 0) return *error = "\"" + *turn + "\" is not a player", false;
@@ -373,7 +380,8 @@ bool RiskState::parse(std::string_view text, std::string* error) {
     const int owner = player_of(part[1]);
     const int armies = whole_number(part[2], 1, kMaxArmies);
     if (owner < 0) return *error = "\"" + part[1] + "\" is not a player", false;
-    if (armies < 0) return *error = "armies are a whole number from 1 to " + std::to_string(kMaxArmies), false;
+    if (armies < 0)
+      return *error = "armies are a whole number from 1 to " + std::to_string(kMaxArmies), false;
     owner_[t] = static_cast<std::int8_t>(owner);
     armies_[t] = static_cast<std::int16_t>(armies);
   }
@@ -381,7 +389,8 @@ bool RiskState::parse(std::string_view text, std::string* error) {
     if (!given[t]) return *error = "the board does not give \"" + map.territories[t].id + "\"", false;
   }
   over_ = round_ > game_->rounds() || alive_players() <= 1;
-  if (!over_ && !holdings(turn_)) return *error = "it is " + *turn + "'s turn, but " + *turn + " holds nothing", false;
+  if (!over_ && !holdings(turn_))
+    return *error = "it is " + *turn + "'s turn, but " + *turn + " holds nothing", false;
 
   const std::string* last = field("last");
   const std::string* place = field("place");
@@ -411,7 +420,8 @@ bool RiskState::parse(std::string_view text, std::string* error) {
   auto crossing = [&](const std::string& entry, int* from, int* to, std::vector<std::string>* rest) {
     std::vector<std::string> part = split(entry, ':');
     const std::size_t arrow = part[0].find('>');
-    if (arrow == std::string::npos || part.size() < 2) return *error = "\"" + entry + "\" is not from>to:...", false;
+    if (arrow == std::string::npos || part.size() < 2)
+      return *error = "\"" + entry + "\" is not from>to:...", false;
     if (!territory(part[0].substr(0, arrow), from) || !territory(part[0].substr(arrow + 1), to)) return false;
     if (!map.adjacent(*from, *to)) return *error = "\"" + part[0] + "\" does not cross a border", false;
     rest->assign(part.begin() + 1, part.end());
@@ -468,11 +478,13 @@ bool RiskState::parse(std::string_view text, std::string* error) {
     }
   }
   if (!pending) {
-    if (log_.move == Outcome::kPending) return *error = "a pending move is played once no attack is pending", false;
+    if (log_.move == Outcome::kPending)
+      return *error = "a pending move is played once no attack is pending", false;
     return true;
   }
   // A battle is under way: the turn's player is fighting its first pending attack.
-  if (over_ || last_player != turn_) return *error = "pending attacks belong to the player whose turn it is", false;
+  if (over_ || last_player != turn_)
+    return *error = "pending attacks belong to the player whose turn it is", false;
   for (int k = 0; k < kAttackSlots; ++k) {
     if (log_.attacks[k].outcome != Outcome::kPending) continue;
     if (!attack_possible(log_.attacks[k]))
@@ -571,8 +583,8 @@ std::string RiskState::describe() const {
 // The game.
 
 RiskGame::RiskGame(std::shared_ptr<const RiskMap> map, std::vector<std::string> players, Position start,
-                   int rounds, ValueKind value, ValueWeights weights, const std::vector<Personality>& personalities,
-                   std::vector<std::string> personality_names)
+                   int rounds, ValueKind value, ValueWeights weights,
+                   const std::vector<Personality>& personalities, std::vector<std::string> personality_names)
     : map_(std::move(map)),
       players_(std::move(players)),
       start_(std::move(start)),
@@ -597,15 +609,16 @@ const Policy& RiskGame::policy(int player) const { return *policies_[player]; }
 
 ValueInfo RiskGame::value_info() const {
   char weights[160];
-  std::snprintf(weights, sizeof weights, "%g·territories + %g·armies + %g·continent bonuses", weights_.territories,
-                weights_.armies, weights_.continents);
+  std::snprintf(weights, sizeof weights, "%g·territories + %g·armies + %g·continent bonuses",
+                weights_.territories, weights_.armies, weights_.continents);
   const std::string share = std::string("the weighted share ") + weights +
                             " (each a share of the map's total; weights from \"value_weights\")";
   if (value_ == ValueKind::kHeuristic) return {"heuristic", share + " of the reached state"};
-  return {"rollout",
-          "the return of one play from the reached state to the end with the policies (a Monte Carlo estimate, "
-          "unbiased): the episodic reward, " +
-              share + " at the end"};
+  return {
+      "rollout",
+      "the return of one play from the reached state to the end with the policies (a Monte Carlo estimate, "
+      "unbiased): the episodic reward, " +
+          share + " at the end"};
 }
 
 void RiskGame::shares(const RiskState& s, double* share) const {
@@ -669,12 +682,14 @@ std::string RiskGame::board() const {
   out["adjacency"] = adjacency;
   json players = json::array();
   for (int i = 0; i < num_players(); ++i)
-    players.push_back({{"name", players_[i]}, {"colour", player_colour(i)}, {"personality", personality_names_[i]}});
+    players.push_back(
+        {{"name", players_[i]}, {"colour", player_colour(i)}, {"personality", personality_names_[i]}});
   out["players"] = players;
   return json_text(out);
 }
 
-std::unique_ptr<Rollouts> RiskGame::rollouts(const State& start, int depth, const std::vector<Fixed>& fixed) const {
+std::unique_ptr<Rollouts> RiskGame::rollouts(const State& start, int depth,
+                                             const std::vector<Fixed>& fixed) const {
   return make_rollouts<RiskState, RiskPolicy>(*this, start, depth, fixed);
 }
 
@@ -726,7 +741,8 @@ class GameReader {
       auto it = map->starts.find(p);
       if (it == map->starts.end()) {
         std::string counts;
-        for (const auto& [n, unused] : map->starts) counts += (counts.empty() ? "" : ", ") + std::to_string(n);
+        for (const auto& [n, unused] : map->starts)
+          counts += (counts.empty() ? "" : ", ") + std::to_string(n);
         const std::string where = map->name.empty() ? "the map" : "the map \"" + map->name + "\"";
         r_.error("game.bad_position", players_at_ ? *players_at_ : *map_at_,
                  where + " has no starting position for " + std::to_string(p) + " players",
@@ -741,7 +757,8 @@ class GameReader {
       auto x = r_.number(*k, "\"rounds\"");
       if (!x) return nullptr;
       if (!(*x >= 1 && *x <= kMaxRounds) || *x != std::floor(*x)) {
-        r_.error("game.bad_rounds", *k, "Risk's \"rounds\" is a whole number from 1 to " + std::to_string(kMaxRounds),
+        r_.error("game.bad_rounds", *k,
+                 "Risk's \"rounds\" is a whole number from 1 to " + std::to_string(kMaxRounds),
                  "a round is one turn of every player");
         return nullptr;
       }
@@ -928,7 +945,8 @@ class GameReader {
         }
         if (!(*number >= f.min && *number <= f.max) || (f.whole && *number != std::floor(*number))) {
           char range[96];
-          std::snprintf(range, sizeof range, "%s number from %g to %g", f.whole ? "a whole" : "a", f.min, f.max);
+          std::snprintf(range, sizeof range, "%s number from %g to %g", f.whole ? "a whole" : "a", f.min,
+                        f.max);
           r_.error("game.bad_personality", *x, std::string("\"") + f.name + "\" is " + range);
           ok = false;
           continue;

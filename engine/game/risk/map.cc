@@ -18,7 +18,8 @@ constexpr const char* kContinentColours[] = {"#c9d8b6", "#e8d3a9", "#b9d3e8", "#
 
 bool valid_colour(const std::string& s) {
   if (s.size() != 7 || s[0] != '#') return false;
-  return std::all_of(s.begin() + 1, s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+  return std::all_of(s.begin() + 1, s.end(),
+                     [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
 }
 
 // A name shown to people and used in action labels: printable, no "->" (which separates a label's two
@@ -33,8 +34,8 @@ bool valid_name(const std::string& s) {
 }
 
 // A whole number in [min, max], or std::nullopt after reporting `id` with `what` at the value.
-std::optional<int> whole(const Json& v, FileReader& r, const std::string& id, const std::string& what, int min,
-                         int max) {
+std::optional<int> whole(const Json& v, FileReader& r, const std::string& id, const std::string& what,
+                         int min, int max) {
   auto x = r.number(v, what);
   if (!x) return std::nullopt;
   if (!(*x >= min && *x <= max) || *x != std::floor(*x)) {
@@ -200,8 +201,8 @@ class MapReader {
           ok = false;
         }
         if (other.name == *name) {
-          r_.error("game.bad_map", *r_.find(t, "name"),
-                   "two territories are named \"" + *name + "\"", "action labels name territories: make them unique");
+          r_.error("game.bad_map", *r_.find(t, "name"), "two territories are named \"" + *name + "\"",
+                   "action labels name territories: make them unique");
           ok = false;
         }
       }
@@ -295,19 +296,22 @@ class MapReader {
       }
     }
     if (ok && borders > kMaxBorders) {
-      r_.error("game.bad_map", list,
-               "the map has " + std::to_string(borders) + " borders, more than " + std::to_string(kMaxBorders));
+      r_.error(
+          "game.bad_map", list,
+          "the map has " + std::to_string(borders) + " borders, more than " + std::to_string(kMaxBorders));
       ok = false;
     }
     return ok;
   }
 
   bool check_continents(const Json& list, RiskMap& map) {
-    for (int t = 0; t < map.size(); ++t) map.continents[map.territories[t].continent].territories.push_back(t);
+    for (int t = 0; t < map.size(); ++t)
+      map.continents[map.territories[t].continent].territories.push_back(t);
     bool ok = true;
     for (std::size_t c = 0; c < map.continents.size(); ++c) {
       if (map.continents[c].territories.empty()) {
-        r_.error("game.bad_continent", list[c], "the continent \"" + map.continents[c].id + "\" has no territory");
+        r_.error("game.bad_continent", list[c],
+                 "the continent \"" + map.continents[c].id + "\" has no territory");
         ok = false;
       }
     }

@@ -32,7 +32,7 @@ struct Territory {
   std::string id;    // used in state texts: letters, digits, '_' and '-'
   std::string name;  // used in action labels ("Alpha -> Beta")
   int continent = 0;
-  double x = 0, y = 0;      // its place on the canvas, for drawing
+  double x = 0, y = 0;        // its place on the canvas, for drawing
   std::vector<int> adjacent;  // in the map's order
 };
 
@@ -60,7 +60,7 @@ struct RiskMap {
   double width = 1000, height = 700;  // the canvas of the territories' x and y
   std::vector<Territory> territories;
   std::vector<Continent> continents;
-  std::vector<Border> borders;           // both directions, sorted by (from, to)
+  std::vector<Border> borders;            // both directions, sorted by (from, to)
   std::vector<std::uint64_t> neighbours;  // per territory: the mask of its neighbours
   std::map<int, Position> starts;         // starting positions by number of players
   int total_bonus = 0;

@@ -105,8 +105,8 @@ class Planner {
       Candidate& c = candidates_[candidates_n_++];
       c.choice = i + 1;
       c.uses = (std::uint64_t{1} << b.from) | (std::uint64_t{1} << b.to);
-      c.score = q_.attack_odds * q +
-                q_.attack_continent * continent_share(map_.territories[b.to].continent, std::uint64_t{1} << b.to);
+      c.score = q_.attack_odds * q + q_.attack_continent * continent_share(map_.territories[b.to].continent,
+                                                                           std::uint64_t{1} << b.to);
     }
   }
 
@@ -284,7 +284,8 @@ Action RiskPolicy::sample(const State& state, int player, Rng& rng) const {
   return action;
 }
 
-void RiskPolicy::distribution(const State& state, int player, std::vector<std::pair<Action, double>>* out) const {
+void RiskPolicy::distribution(const State& state, int player,
+                              std::vector<std::pair<Action, double>>* out) const {
   const auto& s = static_cast<const RiskState&>(state);
   out->clear();
   Planner plan(s, player, personality_);

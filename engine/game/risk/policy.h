@@ -69,7 +69,8 @@ class RiskPolicy final : public Policy {
   explicit RiskPolicy(const Personality& personality) : personality_(personality) {}
 
   Action sample(const State& state, int player, Rng& rng) const override;
-  void distribution(const State& state, int player, std::vector<std::pair<Action, double>>* out) const override;
+  void distribution(const State& state, int player,
+                    std::vector<std::pair<Action, double>>* out) const override;
   // The product over the slots of their options of positive probability (at most).
   double support_bound(const State& state, int player) const override;
 
