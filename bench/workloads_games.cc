@@ -15,6 +15,15 @@
 //     cop_announcements/sbue       the page's SBUE there (sampled and exact, 9 actions)
 //     public_goods/sica            a user-written game's SICA (10,000 rollouts and exact), through
 //                                  handle_request
+//   Risk (examples/games/risk-opening.jsonc on Meridia, four players; risk-ring.jsonc)
+//     risk_turn/rollouts           Simulate from the start at depth 1, 100,000 rollouts: each one full
+//                                  turn sampled (the seven slots, up to three battles, V): goal under
+//                                  10 µs a turn natively, wasm within 1.5x
+//     risk_depth5/rollouts         Simulate at depth 5 (five turns, V after each), 20,000 rollouts
+//     risk_opening/sica            the page's SICA at the start (10,000 rollouts; the exact matrix is
+//                                  refused by its estimate)
+//     risk_yellow_leads/sica       SICA over one round (depth 4) at "yellow leads", the example's reading
+//     risk_ring/sica               the page's SICA on the ring: 10,000 rollouts and the exact matrix
 //   adventures (Pan et al. 2023, engine/adventure; the gallery's examples/adventures)
 //     adv_<game>/random_steps      1,000 random-agent episodes on the flat state graph: steps/s (a step
 //                                  is an entry of the record, decisions + 1, as bench_adventure.cc counts;
@@ -54,6 +63,14 @@
 // ratios by ±0.3. Native code in these loops is a few virtual calls and table lookups per draw, where
 // V8's code stays 1.4-1.6x behind the native compiler's (profiled: the policy's draw 1.1x, the rollout
 // loop 2.4x, CopState's small virtual methods 2-2.7x).
+//
+// Risk, with --cpu-time --paired 5 (2026-11-27, the same machine):
+//
+//   risk_turn/rollouts               81.600    106.681      1.31   (0.82 µs a turn natively)
+//   risk_depth5/rollouts            114.597    131.812      1.15
+//   risk_opening/sica                 9.684     12.977      1.34
+//   risk_yellow_leads/sica           38.960     47.694      1.22
+//   risk_ring/sica                    4.181      5.858      1.40
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
@@ -113,18 +130,21 @@ Workload workload(Shape shape, std::string name, std::string model, std::string 
   return w;
 }
 
-// A raw COP Simulate: `rollouts` rollouts from the state named `state` ("" for the start).
+// A raw Simulate of a game: `rollouts` rollouts of `depth` steps from the state named `state` ("" for
+// the start).
 Workload cop_rollouts(const std::shared_ptr<const game::GameModel>& cop, std::string name,
-                      const std::string& state, std::int64_t rollouts, const std::string& text) {
+                      const std::string& state, std::int64_t rollouts, const std::string& text,
+                      int depth = 1) {
   Workload w = workload(Shape::game, std::move(name), text, "rollouts");
   std::shared_ptr<const game::State> start = cop->state(state);
   w.settings = static_cast<std::uint64_t>(rollouts);
   w.variables = cop->game->num_players();
-  w.direct = [cop, start, rollouts](const std::string&) {
+  w.direct = [cop, start, rollouts, depth](const std::string&) {
     game::SimulateOptions o;
     o.rollouts = rollouts;
+    o.depth = depth;
     game::Samples s = game::simulate(*cop->game, *start, o, {});
-    if (s.rows.size() != static_cast<std::size_t>(rollouts * s.players))
+    if (s.rows.size() != static_cast<std::size_t>(rollouts * depth * s.players))
       throw std::logic_error("simulate: rows");
     return counted(static_cast<double>(rollouts), "rollouts");
   };
@@ -170,6 +190,24 @@ std::vector<Workload> game_workloads(bool quick) {
   out.push_back(
       workload(Shape::game, "public_goods", example("games/public-goods"), "sica", {{"rollouts", 10'000}}));
   out.back().settings = 10'000;
+
+  // Simplified Risk (examples/games/risk-opening.jsonc: Meridia, four players; risk-ring.jsonc).
+  {
+    const std::string text = example("games/risk-opening");
+    std::optional<game::GameModel> risk = game::read_game_model(text, &diagnostics);
+    if (!risk) throw std::runtime_error("examples/games/risk-opening.jsonc does not read");
+    auto opening = std::make_shared<const game::GameModel>(std::move(*risk));
+    out.push_back(cop_rollouts(opening, "risk_turn", "", quick ? 10'000 : 100'000, text));
+    out.push_back(cop_rollouts(opening, "risk_depth5", "", quick ? 2'000 : 20'000, text, 5));
+    out.push_back(workload(Shape::game, "risk_opening", text, "sica", {{"rollouts", 10'000}}));
+    out.back().settings = 10'000;
+    out.push_back(workload(Shape::game, "risk_yellow_leads", text, "sica",
+                           {{"rollouts", 10'000}, {"state", "yellow leads"}, {"depth", 4}}));
+    out.back().settings = 10'000;
+    out.push_back(
+        workload(Shape::game, "risk_ring", example("games/risk-ring"), "sica", {{"rollouts", 10'000}}));
+    out.back().settings = 10'000;
+  }
 
   // ---- adventures
   const std::vector<std::string> adventures =

@@ -250,6 +250,37 @@ void game_meg(const json& r, std::ostream& out) {
   print_table(rows, out);
 }
 
+// Risk's dice: the first roll's fractions, then the whole battle.
+void game_battle(const json& r, std::ostream& out) {
+  const json& first = r.at("first_roll");
+  out << cell_text(r.at("attackers")) << " attackers (the armies that may fight) against "
+      << cell_text(r.at("defenders")) << " defenders\n\nthe first roll, "
+      << cell_text(first.at("attacker_dice")) << " dice against " << cell_text(first.at("defender_dice"))
+      << ":\n";
+  Rows rows = {{"attacker loses", "defender loses", "fraction", "probability"}};
+  for (const json& o : first.at("outcomes"))
+    rows.push_back({cell_text(o.at("attacker_loses")), cell_text(o.at("defender_loses")),
+                    cell_text(o.at("numerator")) + "/" + cell_text(o.at("denominator")),
+                    cell_text(o.at("probability"))});
+  print_table(rows, out);
+  const json& b = r.at("battle");
+  out << "\nthe battle, until one side is exhausted: the attacker conquers with probability "
+      << cell_text(b.at("conquest_probability")) << ", the defender holds with "
+      << cell_text(b.at("hold_probability")) << "\nexpected losses: attacker "
+      << cell_text(b.at("expected_attacker_losses")) << ", defender "
+      << cell_text(b.at("expected_defender_losses")) << "\n\n";
+  Rows left = {{"end", "armies left", "probability"}};
+  for (const json& e : b.at("attackers_left"))
+    left.push_back({"conquers", cell_text(e.at("armies")), cell_text(e.at("probability"))});
+  for (const json& e : b.at("defenders_left"))
+    left.push_back({"holds", cell_text(e.at("armies")), cell_text(e.at("probability"))});
+  print_table(left, out);
+  const json& omitted = b.at("omitted");
+  if (omitted.at("outcomes").get<int>() > 0)
+    out << "(" << cell_text(omitted.at("outcomes")) << " end states below " << cell_text(omitted.at("below"))
+        << " not listed: " << cell_text(omitted.at("probability")) << " in all)\n";
+}
+
 void meg_sweep(const json& r, std::ostream& out) {
   Rows rows = {{cell_text(r.at("parameter")), "known MEG", "unknown MEG", "beta*"}};
   for (const json& p : r.at("points"))
@@ -298,6 +329,7 @@ constexpr Printer kPrinters[] = {
     {"gridworld", "meg", meg},
     {"mdp", "meg", meg},
     {"game", "meg", game_meg},
+    {"game", "battle", game_battle},
     {"gridworld", "meg_sweep", meg_sweep},
     {"mdp", "meg_sweep", meg_sweep},
 };

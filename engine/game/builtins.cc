@@ -1,12 +1,15 @@
 #include "game/builtins.h"
 
 #include "game/cop.h"
+#include "game/risk/game.h"
 
 namespace motive::game {
 
 const std::vector<BuiltinGame>& builtin_games() {
   static const std::vector<BuiltinGame> games = {
       {"communicate-out-of-prison", "Communicate Out of Prison (Orner et al., section 3.2)", &read_cop_game},
+      {"risk", "simplified Risk: reinforce, attack with exact dice, one move (Orner et al., appendix C)",
+       &risk::read_risk_game},
   };
   return games;
 }

@@ -8,6 +8,8 @@
 #include "game/meg.h"
 #include "game/methods.h"
 #include "game/model.h"
+#include "game/risk/analysis.h"
+#include "game/risk/dice.h"
 
 namespace motive::game {
 
@@ -887,6 +889,17 @@ KindSpec game_kind() {
         ParamSpec::choice("at_infinity", {"maxent", "uniform"}, "maxent",
                           "π_±∞: the limit of π_β (\"maxent\") or uniform over the best (worst) actions")},
        analysis_of(&meg_analysis)},
+      {"battle",
+       "Risk's dice exactly: one roll's outcomes as fractions, and a battle fought until one side is "
+       "exhausted "
+       "(the probability of conquering, the armies left, the expected losses)",
+       kPaper,
+       "Appendix C",
+       {ParamSpec::integer(
+            "attackers", 3, 1, risk::kMaxBattleArmies,
+            "the armies that may fight: the attacking territory's armies minus the one that stays"),
+        ParamSpec::integer("defenders", 2, 1, risk::kMaxBattleArmies, "the defending territory's armies")},
+       analysis_of(&risk::battle_analysis)},
   };
   return kind;
 }

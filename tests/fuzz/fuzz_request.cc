@@ -69,6 +69,11 @@ const std::vector<std::string> kModels = {
   },
   "states": {"a good day": ["good"]}
 })json",
+    // risk: the ring's three players with a personality of numbers, a battle under way as a named state.
+    R"json({"kind": "game", "builtin": "risk", "map": "ring", "players": ["red", "blue", "green"], "rounds": 1,
+  "policies": {"red": "aggressive", "blue": {"personality": "defensive", "candidates": 2}},
+  "states": {"battle": "risk round=1 turn=red board=u1:red:5,u2:blue:3,l1:green:3,l2:red:4,c1:blue:3,c2:green:3 last=red place=u1:1,u1:1,l2:1 attacks=u1>u2:pending,none,none move=none"}
+})json",
     // adventure: a stat with a condition and an update, next, achievements on a choice and a scene,
     // annotations that raise power, disutility and violations, two endings.
     R"json({"kind": "adventure",
