@@ -8,6 +8,7 @@
 #include "game/meg.h"
 #include "game/methods.h"
 #include "game/model.h"
+#include "game/tree.h"
 
 namespace motive::game {
 
@@ -67,7 +68,8 @@ int player_param(const GameModel& model, const State& s, const Params& params) {
 
 // The "action" param, or the player's most probable action when absent.
 Action action_param(const GameModel& model, const State& s, int player, const Params& params) {
-  if (!params.has("action")) return listed_distribution(model.game->policy(player), s, player).actions.front().first;
+  if (!params.has("action"))
+    return listed_distribution(model.game->policy(player), s, player).actions.front().first;
   std::string error;
   auto a = parse_action(s, player, params.get("action"), &error);
   if (!a) throw RequestError("request.bad_action", error, "an action is a list of labels, one per slot");
@@ -170,6 +172,8 @@ json describe_analysis(const GameModel& model, const Params& params, Context&) {
   const Game& game = *model.game;
   json out;
   out["title"] = model.title;
+  if (!model.description.empty()) out["description"] = model.description;
+  if (!model.source.empty()) out["source"] = model.source;
   out["builtin"] = model.builtin.empty() ? json(nullptr) : json(model.builtin);
   out["players"] = players_json(game);
   json states = json::array();
@@ -336,7 +340,8 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
       {"depth", o.depth},
       {"seed", o.seed},
       {"actions", actions},
-      {"probabilities", listed.exact ? "exact" : "frequencies among " + std::to_string(listed.draws) + " draws"},
+      {"probabilities",
+       listed.exact ? "exact" : "frequencies among " + std::to_string(listed.draws) + " draws"},
       {"baseline", {{"mean", exact_info["baseline_mean"]}, {"deviation", exact_info["baseline_deviation"]}}}};
   out["exact"] =
       exact ? exact_info["exact"] : json{{"available", false}, {"reason", "not requested (exact: false)"}};
@@ -867,6 +872,21 @@ KindSpec game_kind() {
         ParamSpec::integer("k", 2, 1, 8, "K: the ranking's cut-off"), rollouts_spec(10000), depth_spec(),
         seed_spec()},
        with_value(&map_analysis)},
+      {"game_tree",
+       "the game tree below a state, every legal action a branch with its policy's probability, the "
+       "information sets and the players' returns at the leaves (OpenSpiel's view of a small game)",
+       "",
+       "",
+       {state_spec(),
+        ParamSpec::integer("max_nodes", 500, 1, kMaxTreeNodes, "the most nodes of the tree (its budget)")},
+       analysis_of(&game_tree_analysis)},
+      {"payoff_table",
+       "the payoff table at a state: every player's exact expected utility for each joint action of the "
+       "players acting there, the rest played by the policies",
+       "",
+       "",
+       {state_spec(), max_nodes_spec()},
+       with_value(&payoff_table_analysis)},
       {"meg",
        "goal-directedness (known-utility MEG) of a player's choices towards its own return or another "
        "player's, the others' policies fixed; conditioned on what the player can see",
