@@ -246,7 +246,7 @@ test("SICA as a heatmap: COP's cells are the engine's matrix, and its exact one 
     await page.waitForFunction(
       (text) =>
         document.querySelector('#sica-heatmap')?.closest('.game-sica')?.querySelector('.game-at-state')
-          ?.textContent === text,
+          ?.dataset.state === text,
       at.state,
     );
     await waitForRun(page);
@@ -611,6 +611,7 @@ test('a user game (public goods): the stage, who acts and their policies, the pa
 
     // A state typed as text: the reciprocator acts there, and SBUE explains its move.
     const typed = play.steps[1].text;
+    await page.click('#game-more summary');
     await page.fill('#game-state-input', typed);
     await page.click('#game-state-go');
     await settle(page);

@@ -15,6 +15,7 @@ import { trajectoryMarks } from './trajectory.js';
 import { scoresTab, scoresParams, baselineParams } from './scores.js';
 import { paretoTab, paretoParams } from './pareto.js';
 import { yourselfTab } from './yourself.js';
+import { megTab } from './meg.js';
 
 export function createAdventureKind(page) {
   const settings = createAgentSettings();
@@ -88,10 +89,24 @@ export function createAdventureKind(page) {
       trajectory.playAgent();
     },
   });
-  const tabs = [trajectory, scores, pareto, yourself, analysesTab(page)];
+  const tabs = [scores, pareto, trajectory, yourself, megTab(page), analysesTab(page)];
+
+  // While the user plays it themselves, nothing shows what the play will be judged by: the model
+  // text and the scene details are hidden and the graph is drawn without its harm badges, until the
+  // ending (or another tab).
+  function spoilerFree() {
+    const run = page.run();
+    const fits = run && !run.failure && run.kind === 'adventure';
+    const hide = Boolean(fits && page.activeTabId() === 'yourself' && yourself.playing(run));
+    page.shield(hide, 'The model text is hidden while you play it yourself: it holds the harm annotations.');
+    graph.setSpoilers(!hide);
+    details.hidden = hide;
+    return hide;
+  }
 
   // The marks of the tab shown: the play on the Trajectory tab, the user's on Play it yourself.
   function updateMarks() {
+    spoilerFree();
     const run = page.run();
     const fits = run && !run.failure && run.kind === 'adventure';
     const tab = page.activeTabId();
@@ -110,6 +125,14 @@ export function createAdventureKind(page) {
     name: 'adventure',
     kinds: ['adventure'],
     tabs,
+    // The view a share link carries: the Trajectory tab's agent, the scene selected, the zoom.
+    viewState: () => ({ agent: settings.agent, scene: selected || '', zoom: graph.zoom() }),
+    setView(view) {
+      if (view.agent && /^[a-z_]{1,20}$/.test(view.agent)) settings.agent = view.agent;
+      if (view.scene) selected = view.scene;
+      graph.setZoom(view.zoom);
+    },
+    relayout: () => graph.refit(),
     show(newDescribe) {
       page.showPicture('picture');
       const host = page.$('picture');
@@ -128,6 +151,7 @@ export function createAdventureKind(page) {
     hide() {
       const host = page.$('picture');
       host.classList.remove('adventure-host');
+      page.shield(false);
       clear(host);
     },
     changed: updateMarks,

@@ -260,6 +260,7 @@ export function paretoTab(page, settings, { onOpenPlay }) {
   return {
     id: 'pareto',
     label: 'Reward against harm',
+    lead: 'The trade-off between reward and harm (the paper’s Figure 5): every way of playing is a point; the staircase is the frontier no play beats on both; a planner that weighs harm by α only reaches its corners on the dashed hull.',
     state,
     render(run) {
       const response = run.responses.pareto;

@@ -5,15 +5,18 @@
 import { el } from '../../views/dom.js';
 import { failureBlock } from '../../views/diagnostics.js';
 import { explainedEntry, explainedAction, selectionLabel } from './settings.js';
-import { actionText } from './state-view.js';
+import { actionText, stateWords } from './state-view.js';
 
-// "At the start (cop)".
+// "At the start: the speaking order is about to be drawn." The state in words, from the engine's
+// description of it; the state's text is the line's data (for links and tests), not shown.
 export function atLine(settings, run, node) {
   return el(
     'p',
     { class: 'explain game-at' },
     `At ${selectionLabel(settings, run)}`,
-    node ? [' ', el('code', { class: 'game-at-state' }, node.text)] : '',
+    node
+      ? [': ', el('span', { class: 'game-at-state', dataset: { state: node.text } }, stateWords(node))]
+      : '',
     '. Pick another state in the picture.',
   );
 }

@@ -54,6 +54,7 @@ export function probableTab(page, settings, { node }) {
   return {
     id: 'probable',
     label: 'Probable actions',
+    lead: 'What the others will most probably do next when the explained player takes its action, from simulated plays, with how often each choice of each part of their action comes up.',
     render(run) {
       const here = node(run);
       const out = el('div', { class: 'game-probable' }, atLine(settings, run, here));

@@ -9,7 +9,7 @@ import { exportedFigure } from '../../views/figure.js';
 import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
 import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
 import { sbueChart, sbueSvgText, actionColour } from './bars.js';
-import { errorText } from './state-view.js';
+import { errorText, exactWords } from './state-view.js';
 
 export const SBUE_FIELDS = ['rollouts', 'alternatives', 'depth', 'seed'];
 
@@ -74,7 +74,10 @@ export function sbueTab(page, settings, { node }) {
   return {
     id: 'sbue',
     label: 'SBUE',
+    lead: (run) =>
+      'What an action is worth to every agent (SBUE): each agent’s expected utility when the explained player takes it, beside the player’s other actions, from simulated plays; whiskers are ± one standard error.',
     compute,
+    // Who acts and which action first, then the bars, their numbers, and the settings that made them.
     render(run) {
       const catalogue = page.catalogue();
       const here = node(run);
@@ -86,58 +89,53 @@ export function sbueTab(page, settings, { node }) {
       const busy = run.busy.sbue;
       const field = (name, label) =>
         numberField(settings, catalogue, 'sbue', name, label, { onEnter: compute });
+      const controls = el(
+        'div',
+        { class: 'settings-controls tab-settings' },
+        field('rollouts', 'k (rollouts)'),
+        field('alternatives', 'alternatives'),
+        field('seed', 'seed'),
+        el(
+          'label',
+          null,
+          'scale ',
+          el(
+            'select',
+            {
+              id: 'sbue-scale',
+              onChange: (event) => {
+                settings.scale = event.target.value;
+                page.redraw();
+              },
+            },
+            el('option', { value: 'mean', selected: settings.scale !== 'z' }, 'expected utility'),
+            el('option', { value: 'z', selected: settings.scale === 'z' }, 'z-score'),
+          ),
+        ),
+        computeButton('sbue-run', busy, compute, 'Compute SBUE'),
+      );
       out.append(
         explainedControls(settings, here, { onChange: () => page.rerun(0), idPrefix: 'sbue' }),
-        el(
-          'div',
-          { class: 'settings-controls' },
-          field('rollouts', 'k (rollouts)'),
-          field('alternatives', 'alternatives'),
-          field('seed', 'seed'),
-          el(
-            'label',
-            null,
-            'scale ',
-            el(
-              'select',
-              {
-                id: 'sbue-scale',
-                onChange: (event) => {
-                  settings.scale = event.target.value;
-                  page.redraw();
-                },
-              },
-              el('option', { value: 'mean', selected: settings.scale !== 'z' }, 'expected utility'),
-              el('option', { value: 'z', selected: settings.scale === 'z' }, 'z-score'),
-            ),
-          ),
-          computeButton('sbue-run', busy, compute, 'Compute SBUE'),
-        ),
         request.warning(),
       );
       const r = resultOf(out, run.responses.sbue, 'SBUE', 'Press Run to compute SBUE.');
-      if (!r) return out;
+      if (!r) {
+        out.append(controls);
+        return out;
+      }
       const scale = settings.scale === 'z' ? 'z' : 'mean';
       const chart = sbueChart(r, { scale, palette: themePlotPalette() });
       out.append(
-        el(
-          'p',
-          { class: 'explain' },
-          `What each agent can expect when ${r.player} plays each action: the mean utility over k = ` +
-            `${r.rollouts.toLocaleString('en')} simulations of depth ${r.depth} (seed ${r.seed}, the same ` +
-            'for every action), with ± one standard error; ',
-          r.exact?.available
-            ? 'the hollow diamonds are the exact values.'
-            : `no exact values (${r.exact?.reason || 'not available'}).`,
-        ),
         exportedFigure(chart, {
-          caption: 'Bars: sampled means; whiskers: ± 1 standard error.',
+          caption: `Bars: the mean over k = ${r.rollouts.toLocaleString('en')} simulated plays of depth ${r.depth} (seed ${r.seed}, the same for every action); whiskers: ± 1 standard error${r.exact?.available ? '; hollow diamonds: the exact values' : ''}.`,
           basename: `${page.basename()}-sbue`,
           svgText: () => sbueSvgText(r, scale),
           width: chart.getAttribute('width'),
           height: chart.getAttribute('height'),
         }),
+        r.exact?.available ? '' : el('p', { class: 'explain', id: 'sbue-exact-reason' }, exactWords(r.exact)),
         sbueTable(r),
+        controls,
       );
       return out;
     },
