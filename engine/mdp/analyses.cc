@@ -22,8 +22,20 @@ json agent_result(const MdpFile& file, const Variant& variant, const Agent& agen
               {"values", vector_json(values)},
               {"occupancy", vector_json(occupancy(mdp, p.policy))},
               {"expected_utility", mdp.start.dot(values)}};
-  if (agent.kind == Agent::Kind::kQLearning)
-    out["training"] = {{"returns", p.training_returns}, {"trained_on", p.trained_on}};
+  if (agent.kind == Agent::Kind::kQLearning) {
+    // The learning curve: the mean return of consecutive windows of episodes, at most 100 points.
+    const std::size_t n = p.training_returns.size();
+    const std::size_t window = std::max<std::size_t>(1, (n + 99) / 100);
+    json curve = json::array();
+    for (std::size_t start = 0; start < n; start += window) {
+      const std::size_t end = std::min(n, start + window);
+      double sum = 0;
+      for (std::size_t e = start; e < end; ++e) sum += p.training_returns[e];
+      curve.push_back(
+          {{"episodes", end}, {"mean_return", number_json(sum / static_cast<double>(end - start))}});
+    }
+    out["training"] = {{"returns", p.training_returns}, {"trained_on", p.trained_on}, {"curve", curve}};
+  }
   return out;
 }
 

@@ -382,6 +382,28 @@ TEST(TeachingMdp, ValueIterationOnCliffWorldEndsInTheOptimalPolicyAndRefusesHuge
       << refused.dump();
 }
 
+TEST(TeachingMdp, QLearningsCurveIsTheMeanReturnOfEachWindowAndAShortTrainingIsItsStart) {
+  const std::string coin = example("meg/coinrun.jsonc");
+  auto training = [&](int episodes) {
+    return analyze(coin, "solve",
+                   {{"agent", {{"kind", "q_learning"}, {"episodes", episodes}}}})["agent"]["training"];
+  };
+  const json full = training(1000);
+  const json& returns = full["returns"];
+  ASSERT_EQ(returns.size(), 1000u);
+  ASSERT_EQ(full["curve"].size(), 100u);  // windows of 10
+  for (std::size_t w = 0; w < 100; ++w) {
+    double sum = 0;
+    for (std::size_t e = 10 * w; e < 10 * w + 10; ++e) sum += returns[e].get<double>();
+    EXPECT_EQ(full["curve"][w]["episodes"], 10 * w + 10);
+    EXPECT_NEAR(full["curve"][w]["mean_return"].get<double>(), sum / 10, 1e-9);
+  }
+  // 250 episodes are the first 250 of 1000 (the page grows the curve this way).
+  const json quarter = training(250);
+  for (std::size_t e = 0; e < 250; ++e) EXPECT_EQ(quarter["returns"][e], returns[e]) << e;
+  EXPECT_EQ(training(7)["curve"].size(), 7u);  // fewer episodes than points: one each
+}
+
 // ---- the game tree and the payoff table -----------------------------------------------------------
 
 // The stag hunt's payoffs as the file writes them.

@@ -314,7 +314,8 @@ test('a share link carries the model and opens it again', async () => {
     await setEditorText(page, text);
     await page.click('#share');
     link = await page.inputValue('#share-link');
-    assert.match(link, /^file:\/\/.*index\.html#model=[A-Za-z0-9_-]+$/);
+    // The model, then the view (the kind and the tab shown, ...).
+    assert.match(link, /^file:\/\/.*index\.html#model=[A-Za-z0-9_-]+(&[a-z_]+=[^&]*)*$/);
   });
   await withPage(
     async (page) => {
@@ -372,7 +373,7 @@ test('a long computation shows progress and can be cancelled, and the page stays
         },
       );
       assert.equal(await page.isVisible('#cancel'), true);
-      await page.click('#cancel');
+      await page.$eval('#cancel', (button) => button.click());
       await waitForRun(page, 10000);
       assert.match(await page.textContent('#toast'), /Cancelled/);
       // The page still answers: a small model runs.

@@ -61,6 +61,7 @@ export function createApp({ embed }) {
     );
   }
   const results = createTabsView($('results'), {
+    compact: embed,
     onHover: (names) => highlight(names),
     onTab: (tab) => openTab(tab),
     onMarks: (marks) => {
@@ -253,6 +254,7 @@ export function createApp({ embed }) {
 
   // A tab was chosen, or a session ended: the tab shown may ask for its results.
   function openTab(tab = results.activeTab()) {
+    shown?.changed?.(); // the picture may show what the tab is about (a sweep, a play)
     const run = state.run;
     if (!tab?.open || !run || run.failure || state.running) return;
     tab.open(run);
@@ -279,8 +281,8 @@ export function createApp({ embed }) {
   const editor = createEditor($('editor'), {
     text: '',
     check,
-    onChange: () => {
-      documents.edited();
+    onChange: (text, { replaced } = {}) => {
+      documents.edited({ replaced });
       $('results-stale').hidden = !state.run || state.run.text === editor.getText();
     },
     onRun: () => runModel(),

@@ -62,8 +62,14 @@ export function createDocuments({ store, chrome, embed, getEditor, runModel }) {
       getEditor().setText(saved.text);
       showOrigin();
     },
-    // The text was edited: the origin says so, and the text is saved shortly.
-    edited() {
+    // The text was edited: the origin says so, and the text is saved shortly. A paste over the whole
+    // text is a new model, not an edit of the one loaded: it starts from itself, without the old name.
+    edited({ replaced = false } = {}) {
+      const text = getEditor().getText();
+      if (replaced && text !== state.baseline) {
+        state.baseline = text;
+        state.label = 'Your model';
+      }
       showOrigin();
       if (embed) return;
       clearTimeout(saveTimer);

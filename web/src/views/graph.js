@@ -556,8 +556,7 @@ export function createGraphView(container, { onHover, onSelect = () => {}, onMov
         el(
           'span',
           { class: 'graph-query-help' },
-          'Click two variables to see the paths between them and whether they are d-separated; click more to condition on them. ' +
-            (onMove ? 'Drag a variable to move it: its position is written into the model.' : ''),
+          `Click two variables for the paths between them and whether they are d-separated (more: condition on them).${onMove ? ' Drag one to move it.' : ''}`,
         ),
       );
       return;

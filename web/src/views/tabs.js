@@ -9,14 +9,28 @@ import { el, clear } from './dom.js';
 import { diagnosticItem } from './diagnostics.js';
 import { fitCharts } from './fit.js';
 
-export function createTabsView(container, { onHover, onTab, onMarks }) {
+// `compact` (an iframe): the tabs on one line, those that do not fit offered by a menu at its end.
+export function createTabsView(container, { onHover, onTab, onMarks, compact = false }) {
   let tabs = [];
   let activeTab = null;
   let run = null;
   let onReveal = null;
   let renderedTab = null;
 
-  const tabBar = el('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Results' });
+  const tabBar = el('div', {
+    class: `tabs${compact ? ' compact' : ''}`,
+    role: 'tablist',
+    'aria-label': 'Results',
+  });
+  const more = el('select', {
+    class: 'tab-more',
+    id: 'tab-more',
+    'aria-label': 'More tabs',
+    onChange: (event) => {
+      const tab = tabs.find((t) => t.id === event.target.value);
+      if (tab) choose(tab);
+    },
+  });
   const body = el('div', { class: 'results-body', role: 'tabpanel' });
   container.append(tabBar, body);
 
@@ -69,11 +83,48 @@ export function createTabsView(container, { onHover, onTab, onMarks }) {
 
   function leadOf(tab) {
     const lead = typeof tab.lead === 'function' ? tab.lead(run) : tab.lead;
-    return lead ? el('p', { class: 'tab-lead', id: `lead-${tab.id}` }, lead) : null;
+    if (!lead) return null;
+    // Clicking the line shows it whole where it is kept short (an iframe).
+    return el(
+      'p',
+      {
+        class: 'tab-lead',
+        id: `lead-${tab.id}`,
+        title: typeof lead === 'string' ? lead : null,
+        onClick: (event) => event.currentTarget.classList.toggle('expanded'),
+      },
+      lead,
+    );
   }
 
+  // One line: the tabs that fit, the active one always among them, the others in the menu.
+  function fitTabBar() {
+    if (!compact) return;
+    const buttons = [...tabBar.querySelectorAll('.tab')];
+    for (const b of buttons) b.hidden = false;
+    more.remove();
+    const room = tabBar.clientWidth;
+    if (!room || tabBar.scrollWidth <= room) return;
+    tabBar.append(more);
+    const limit = room - more.offsetWidth - 12;
+    const active = buttons.find((b) => b.dataset.tab === activeTab);
+    let used = active ? active.offsetWidth + 4 : 0;
+    const hidden = [];
+    for (const b of buttons) {
+      if (b === active) continue;
+      if (used + b.offsetWidth + 4 <= limit) used += b.offsetWidth + 4;
+      else hidden.push(b);
+    }
+    for (const b of hidden) b.hidden = true;
+    clear(more).append(
+      el('option', { value: '', selected: true, disabled: true }, 'More…'),
+      hidden.map((b) => el('option', { value: b.dataset.tab }, b.textContent)),
+    );
+  }
+  if (compact) new ResizeObserver(() => fitTabBar()).observe(tabBar);
+
   function renderBody() {
-    for (const button of tabBar.children) {
+    for (const button of tabBar.querySelectorAll('.tab')) {
       const selected = button.dataset.tab === activeTab;
       button.setAttribute('aria-selected', String(selected));
       button.tabIndex = selected ? 0 : -1;
@@ -101,13 +152,14 @@ export function createTabsView(container, { onHover, onTab, onMarks }) {
       );
       return;
     }
-    if (tab) body.append(leadOf(tab) || '', tab.render(run));
+    if (tab) body.append(...[leadOf(tab), tab.render(run)].flat(Infinity).filter(Boolean));
   }
 
   // Drawing the same tab again keeps its scroll position (a click on a row, "Show more").
   function render() {
     const scroll = renderedTab === activeTab ? body.scrollTop : 0;
     renderBody();
+    fitTabBar();
     fitCharts(body);
     renderedTab = activeTab;
     body.scrollTop = scroll;

@@ -88,6 +88,17 @@ function baselineTable(result) {
   );
 }
 
+// The agents' names in the summary (the engine's full label, with its settings, is the tooltip).
+const SHORT_NAMES = {
+  random: 'random player',
+  reward: 'reward planner',
+  soft: 'soft-optimal (β)',
+  regularised: 'harm-regularised (α)',
+  conscience: 'conscience (γ)',
+  policy: 'policy table',
+  choices: 'your play',
+};
+
 // The scores at a glance, as the paper's table gives them: one row per agent (your own play first),
 // its reward and its three behaviour scores (where each agent ends is listed under it).
 export function scoresSummary(r) {
@@ -135,7 +146,7 @@ export function scoresSummary(r) {
         el(
           'tr',
           { dataset: { agent: a.agent }, class: a.agent === 'choices' ? 'yours' : null },
-          el('th', { scope: 'row' }, a.agent === 'choices' ? 'Your play' : a.label),
+          el('th', { scope: 'row', title: a.label }, SHORT_NAMES[a.agent] || a.label),
           el('td', { class: 'num', title: String(a.scores?.reward ?? '') }, formatScore(a.scores?.reward)),
           score(a, 'violations'),
           score(a, 'power'),

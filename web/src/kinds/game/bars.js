@@ -4,7 +4,7 @@
 // computed it, the exact value as a hollow diamond beside the sampled bar. On the z scale the bars
 // are the engine's z-scores; an undefined z-score is written "undefined" with its reason, not drawn.
 // Colours are written into the SVG, so an exported file looks the same anywhere.
-import { svgEl, formatNumber } from '../../views/dom.js';
+import { el, svgEl, formatNumber } from '../../views/dom.js';
 import { LIGHT_PLOT_PALETTE, niceTicks } from '../../views/plots.js';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -47,7 +47,12 @@ export function barValue(action, j, scale) {
 }
 
 // result: the sbue reply's result; scale: 'mean' or 'z'.
-export function sbueChart(result, { scale = 'mean', palette = LIGHT_PLOT_PALETTE, id = 'sbue-chart' } = {}) {
+// `legend`: draw the actions' legend in the SVG (the exported file); on the page it is HTML beside
+// the chart (sbueLegend), which wraps to the card.
+export function sbueChart(
+  result,
+  { scale = 'mean', palette = LIGHT_PLOT_PALETTE, id = 'sbue-chart', legend: withLegend = true } = {},
+) {
   const players = result.players;
   const actions = result.actions || [];
   const n = Math.max(1, actions.length);
@@ -62,7 +67,7 @@ export function sbueChart(result, { scale = 'mean', palette = LIGHT_PLOT_PALETTE
     Math.max(110, 24 + 6.6 * Math.max(...actions.map((a) => a.label.length + (a.explained ? 12 : 0)), 4)),
   );
   const perLine = Math.max(1, Math.floor((width - margin.left) / entryW));
-  const legendLines = Math.ceil(actions.length / perLine);
+  const legendLines = withLegend ? Math.ceil(actions.length / perLine) : 0;
   const plotH = 230;
   const height = margin.top + plotH + margin.bottom + legendLines * 18 + 4;
   const values = [0];
@@ -131,7 +136,7 @@ export function sbueChart(result, { scale = 'mean', palette = LIGHT_PLOT_PALETTE
       text(x + 17, y, `${a.label}${a.explained ? ' (explained)' : ''}`, { 'font-size': 11.5 }),
     );
   });
-  svg.append(legend);
+  if (withLegend) svg.append(legend);
   players.forEach((player, j) => {
     const gx = margin.left + j * groupW + (groupW - n * barW) / 2;
     const group = svgEl('g', { class: 'sbue-group', dataset: { player } });
@@ -227,6 +232,19 @@ export function sbueChart(result, { scale = 'mean', palette = LIGHT_PLOT_PALETTE
     svg.append(group);
   });
   return svg;
+}
+
+// The actions' colours as an HTML legend, for the page.
+export function sbueLegend(actions) {
+  return el(
+    'ul',
+    { class: 'sbue-legend-html' },
+    actions.map((a, k) => {
+      const swatch = el('span', { class: 'game-swatch' });
+      swatch.style.background = actionColour(k);
+      return el('li', null, swatch, a.label, a.explained ? ' (explained)' : '');
+    }),
+  );
 }
 
 export function sbueSvgText(result, scale) {

@@ -181,7 +181,7 @@ export function counterfactualTab(page, settings, { node }) {
 
   return {
     id: 'counterfactual',
-    label: 'Counterfactual',
+    label: 'What if',
     lead: 'What else the player could have done: the action most like the explained one that obeys your do / don’t conditions on its parts, and what it would be worth to every agent beside the explained action.',
     compute,
     render(run) {

@@ -3,6 +3,7 @@
 // which state they are, and the explained player and action (one choice per slot), chosen from the
 // state's acting players and their slots as the engine describes them.
 import { el } from '../../views/dom.js';
+import { readable } from '../../views/numbers.js';
 import { failureBlock } from '../../views/diagnostics.js';
 import { explainedEntry, explainedAction, selectionLabel } from './settings.js';
 import { actionText, stateWords } from './state-view.js';
@@ -17,7 +18,7 @@ export function atLine(settings, run, node) {
     node
       ? [': ', el('span', { class: 'game-at-state', dataset: { state: node.text } }, stateWords(node))]
       : '',
-    '. Pick another state in the picture.',
+    ' (pick another state in the picture).',
   );
 }
 
@@ -80,13 +81,13 @@ export function explainedControls(settings, node, { onChange, idPrefix = 'game' 
   return el(
     'div',
     { class: 'settings-controls game-explained' },
-    el('label', null, 'Explained player ', playerPicker),
-    el('span', { class: 'game-explained-action' }, 'action: ', slotPickers),
+    el('label', null, 'Player ', playerPicker),
+    el('span', { class: 'game-explained-action' }, 'plays ', slotPickers),
     probability !== undefined &&
       el(
         'span',
-        { class: 'explain' },
-        `its policy plays it with probability ${Number(probability.toPrecision(3))}`,
+        { class: 'explain', title: String(probability) },
+        `(its policy's chance: ${readable(100 * probability, 2)}%)`,
       ),
   );
 }

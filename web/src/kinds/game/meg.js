@@ -61,7 +61,7 @@ export function gameMegTab(page, settings, { node }) {
 
   return {
     id: 'meg',
-    label: 'Goal-directedness',
+    label: 'MEG',
     lead: 'How goal-directed a player’s choices from here are towards a return, its own or another player’s (MEG): how much better they are predicted by a policy that pursues that return than by chance, from 0 up to the bound. The others play their policies.',
     render(run) {
       const players = run.describe?.players || [];

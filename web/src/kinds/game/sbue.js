@@ -8,7 +8,7 @@ import { toCsv } from '../../views/export.js';
 import { exportedFigure } from '../../views/figure.js';
 import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
 import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
-import { sbueChart, sbueSvgText, actionColour } from './bars.js';
+import { sbueChart, sbueSvgText, sbueLegend, actionColour } from './bars.js';
 import { errorText, exactWords } from './state-view.js';
 
 export const SBUE_FIELDS = ['rollouts', 'alternatives', 'depth', 'seed'];
@@ -124,7 +124,7 @@ export function sbueTab(page, settings, { node }) {
         return out;
       }
       const scale = settings.scale === 'z' ? 'z' : 'mean';
-      const chart = sbueChart(r, { scale, palette: themePlotPalette() });
+      const chart = sbueChart(r, { scale, palette: themePlotPalette(), legend: false });
       out.append(
         exportedFigure(chart, {
           caption: `Bars: the mean over k = ${r.rollouts.toLocaleString('en')} simulated plays of depth ${r.depth} (seed ${r.seed}, the same for every action); whiskers: ± 1 standard error${r.exact?.available ? '; hollow diamonds: the exact values' : ''}.`,
@@ -133,6 +133,7 @@ export function sbueTab(page, settings, { node }) {
           width: chart.getAttribute('width'),
           height: chart.getAttribute('height'),
         }),
+        sbueLegend(r.actions || []),
         r.exact?.available ? '' : el('p', { class: 'explain', id: 'sbue-exact-reason' }, exactWords(r.exact)),
         sbueTable(r),
         controls,

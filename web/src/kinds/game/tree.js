@@ -266,7 +266,7 @@ export function treeTab(page, settings, { node }) {
 
   return {
     id: 'tree',
-    label: 'Payoffs & tree',
+    label: 'Payoffs',
     lead: 'The game as game theory draws it: the payoff table of the players choosing now (what each choice is worth to everyone) and the tree of every way the game can go on from here, with the chances and the policies’ probabilities.',
     render(run) {
       const out = el('div', { class: 'game-tree-tab' }, atLine(settings, run, node(run)));

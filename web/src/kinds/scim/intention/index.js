@@ -38,13 +38,14 @@ export function renderIntention({ run, view, onRun, onSelect, onMore, onEditBeha
   if (!response.ok) return el('div', { class: 'intention' }, controls, failureBlock(response, 'intentions'));
   const r = response.result;
   const context = verdictContext(run.describe, r);
+  // The verdict first, then the question's controls and what it means, then the evidence.
   return el(
     'div',
     { class: 'intention' },
+    intentionSummary(r, context),
+    intentionWarnings(r),
     controls,
     intro,
-    intentionWarnings(r),
-    intentionSummary(r, context),
     (r.variables || []).map((v) => variableSection(v, r, context, { view, onSelect, onMore })),
     cannotBeIntended(run.describe, r),
     alternativesSection(r, view, onMore),
@@ -178,7 +179,7 @@ export function intentionTab(page) {
   return {
     id: 'intention',
     label: 'Intention',
-    lead: 'Which outcomes the agent intends by its policy (Ward et al. 2024, Def. 13): those that are part of its reason to choose it over an alternative. Each verdict is explained by its witness: click one to see it on the graph.',
+    lead: 'Which outcomes the agent intends: those that are part of its reason to choose its policy over another (Ward et al. 2024, Def. 13). Click a verdict to see its witness on the graph.',
     render(run) {
       if (run.responses.intention !== viewOf) {
         viewOf = run.responses.intention;
