@@ -182,6 +182,7 @@ export function createGallery(dialog, { onPick, drafts, onRestoreDraft, onDelete
             paper &&
               !needle &&
               startCard(paper, {
+                heading: 'Start here',
                 onPick: (id) => {
                   const example = examples.find((e) => e.id === id);
                   if (!example) return;

@@ -4,12 +4,13 @@ import { el, clear } from '../views/dom.js';
 import { PAPERS } from './papers.js';
 import { showDoc } from './docs.js';
 
-// A paper's "start here" card; onPick(id) opens its example, onDocs() its docs page.
-export function startCard(paper, { onPick, onDocs }) {
+// A paper's "start here" card; onPick(id) opens its example, onDocs() its docs page. `heading`: the
+// card's title (the paper's subject, or "Start here" where a section heading names it already).
+export function startCard(paper, { onPick, onDocs, heading = paper.title }) {
   return el(
     'article',
     { class: 'start-card', dataset: { paper: paper.folder } },
-    el('h3', null, paper.title),
+    el('h3', null, heading),
     el('p', { class: 'start-question' }, paper.question),
     el('p', { class: 'start-paper' }, paper.paper),
     el(
@@ -23,7 +24,7 @@ export function startCard(paper, { onPick, onDocs }) {
           dataset: { example: paper.start },
           onClick: () => onPick(paper.start),
         },
-        'Open the first example',
+        'Open an example',
       ),
       el('button', { type: 'button', class: 'small start-docs', onClick: onDocs }, 'Docs'),
       el(

@@ -2,7 +2,8 @@
 // explained action, beside its alternatives (the same seed: common random numbers), as grouped bars
 // with ± one standard error and the exact value where the engine enumerated it; the z-score variant
 // on a switch; and the numbers as a table. Run asks it for the explained action picked.
-import { el, formatNumber } from '../../views/dom.js';
+import { readable, readableCell } from '../../views/numbers.js';
+import { el } from '../../views/dom.js';
 import { themePlotPalette } from '../../views/plots.js';
 import { toCsv } from '../../views/export.js';
 import { exportedFigure } from '../../views/figure.js';
@@ -21,8 +22,7 @@ export function sbueParams(settings, run, node) {
   return { params: { ...stateParams(settings, run), ...explainedParams(settings, node), ...read.params } };
 }
 
-const pm = (mean, se) =>
-  typeof se === 'number' ? `${formatNumber(mean)} ± ${errorText(se)}` : formatNumber(mean);
+const pm = (mean, se) => (typeof se === 'number' ? `${readable(mean)} ± ${errorText(se)}` : readable(mean));
 
 export function sbueTable(r) {
   return el(
@@ -50,11 +50,11 @@ export function sbueTable(r) {
           'tr',
           { class: a.explained ? 'optimal' : '', dataset: { action: a.label } },
           el('th', { scope: 'row' }, swatch, a.label, a.explained ? ' (explained)' : ''),
-          el('td', { class: 'num' }, formatNumber(a.probability)),
+          readableCell(a.probability),
           r.players.map((_, j) => el('td', { class: 'num' }, pm(a.mean[j], a.standard_error?.[j]))),
           r.exact?.available &&
             r.players.map((_, j) =>
-              el('td', { class: 'num' }, Array.isArray(a.exact) ? formatNumber(a.exact[j]) : '—'),
+              Array.isArray(a.exact) ? readableCell(a.exact[j]) : el('td', { class: 'num' }, '—'),
             ),
         );
       }),

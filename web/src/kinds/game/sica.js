@@ -62,7 +62,7 @@ export function sicaTab(page, settings, { node }) {
             { players: r.players, correlation: r.exact.correlation, undefined: r.exact.undefined },
             {
               id: 'sica-exact',
-              title: `exact (every play: ${r.exact.nodes.toLocaleString('en')} positions)`,
+              title: `exact (every play: ${r.exact.nodes.toLocaleString('en')} position${r.exact.nodes === 1 ? '' : 's'})`,
             },
           ),
         );

@@ -4,6 +4,7 @@
 // end the announcements and the years. A user-written game: the stage, the history so far, and the
 // payoffs at the end. Both: who acts next, their slots and their policy's most probable actions, or
 // the chance outcomes. Model names are untrusted: every text goes in through textContent.
+import { readable } from '../../views/numbers.js';
 import { el, svgEl, formatNumber } from '../../views/dom.js';
 import { headerRow, colHead } from '../../views/table.js';
 
@@ -366,7 +367,11 @@ function copDetails(d, players) {
               null,
               el('th', { scope: 'row' }, i),
               players.map((j) =>
-                el('td', { class: 'num' }, i === j ? '' : formatNumber(d.trust[i]?.[j] ?? 0)),
+                el(
+                  'td',
+                  { class: 'num', title: i === j ? null : String(d.trust[i]?.[j] ?? 0) },
+                  i === j ? '' : readable(d.trust[i]?.[j] ?? 0),
+                ),
               ),
             ),
           ),
