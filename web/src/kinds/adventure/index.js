@@ -21,6 +21,7 @@ export function createAdventureKind(page) {
   const settings = createAgentSettings();
   let describe = null; // the game in the editor, as the picture shows it
   let selected = null; // the scene whose details are shown
+  let revealPending = false; // a link's selected scene, to scroll into sight once drawn
 
   const graph = createSceneGraphView({ onSelect: (id) => select(id) });
   const details = el('aside', { class: 'scene-aside', id: 'scene-details', 'aria-live': 'polite' });
@@ -129,7 +130,10 @@ export function createAdventureKind(page) {
     viewState: () => ({ agent: settings.agent, scene: selected || '', zoom: graph.zoom() }),
     setView(view) {
       if (view.agent && /^[a-z_]{1,20}$/.test(view.agent)) settings.agent = view.agent;
-      if (view.scene) selected = view.scene;
+      if (view.scene) {
+        selected = view.scene;
+        revealPending = true;
+      }
       graph.setZoom(view.zoom);
     },
     relayout: () => graph.refit(),
@@ -147,6 +151,10 @@ export function createAdventureKind(page) {
       graph.show(describe);
       showDetails();
       updateMarks();
+      if (selected && revealPending) {
+        revealPending = false;
+        graph.reveal(selected);
+      }
     },
     hide() {
       const host = page.$('picture');

@@ -563,6 +563,17 @@ export function createSceneGraphView({ onSelect }) {
       draw();
       revealCurrent();
     },
+    // Scrolls the graph so that a scene is in sight (one selected from a link, say).
+    reveal(id) {
+      const node = svg?.querySelector(`.scene[data-scene="${CSS.escape(id)}"]`);
+      if (!node) return;
+      const box = node.getBoundingClientRect();
+      const view = stage.getBoundingClientRect();
+      if (box.top < view.top || box.bottom > view.bottom)
+        stage.scrollTop += box.top - view.top - (view.height - box.height) / 2;
+      if (box.left < view.left || box.right > view.right)
+        stage.scrollLeft += box.left - view.left - (view.width - box.width) / 2;
+    },
     svgText() {
       if (!laid) return null;
       const figure = drawScenes(laid, LIGHT_SCENE_PALETTE, marks, {

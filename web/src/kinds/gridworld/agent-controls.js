@@ -285,9 +285,11 @@ export function createAgentControls(container, { onAgent, onNumber }) {
 
   return {
     element: root,
-    // The agent and variant chosen: {agent (the engine's parameter), label, variant, choice}.
-    query() {
-      const names = variantNames(describe);
+    // The agent and variant chosen: {agent (the engine's parameter), label, variant, choice}, for the
+    // model `of` describes (default: the one the controls were last filled from; a run passes its
+    // own, which may have been read before the controls were).
+    query(of = describe) {
+      const names = variantNames(of);
       const variant = names.includes(choice.variant) ? choice.variant : 'base';
       const trainVariants =
         choice.trainOn === 'all' ? names : choice.trainOn === 'base' ? ['base'] : [variant];

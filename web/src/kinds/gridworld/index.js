@@ -195,7 +195,7 @@ export function createGridworldKind(page) {
     changed: updateWorld,
     exportPng: (basename) => grid.exportPng(basename, downloadCanvasPng),
     async run(ask, run) {
-      const query = agentControls.query();
+      const query = agentControls.query(run.describe);
       const unknownClass = utilityClass.params();
       run.queries.goal = { ...query, utility_class: unknownClass };
       const d = run.describe;
