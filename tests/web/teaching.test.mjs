@@ -14,7 +14,16 @@ import path from 'node:path';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { example, pageUrl, repoDir, shareHash, waitForRun, withPage, setEditorText } from './helpers.mjs';
+import {
+  example,
+  openBrowser,
+  pageUrl,
+  repoDir,
+  shareHash,
+  waitForRun,
+  withPage,
+  setEditorText,
+} from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const engine = await require(
@@ -30,7 +39,7 @@ function ask(model, analysis, params = {}) {
 const link = (id, view = '', query = '') => `${pageUrl}${query}${shareHash(example(id))}${view}`;
 
 // Waits until the selector is drawn and every run has finished.
-async function settled(page, selector, timeout = 60000) {
+async function settled(page, selector, timeout = 90000) {
   await page.waitForSelector(selector, { state: 'attached', timeout });
   await waitForRun(page, timeout);
   await page.waitForSelector(selector, { state: 'visible', timeout });
@@ -95,26 +104,35 @@ const FIRST_RESULTS = [
   },
 ];
 
+// One browser for the five (a fresh tab each: the page opens from its link every time).
 async function firstResultsInSight({ viewport, query = '', present = false }) {
-  for (const r of FIRST_RESULTS) {
-    await withPage(
-      async (page, browser) => {
-        if (present) await page.click('#present');
-        await settled(page, r.selector);
-        if (r.selector === '#sica-heatmap') {
-          // All three agents: a row and a column each.
-          assert.equal(await page.$$eval('#sica-heatmap .sica-row', (rows) => rows.length), 3);
-          assert.equal(await page.$$eval('#sica-heatmap .sica-col', (cols) => cols.length), 3);
-        }
-        await assertInSight(
-          page,
-          r.selector,
-          `${r.what} at ${viewport.width}×${viewport.height}${present ? ', presenting' : ''}${query}`,
-        );
-        assert.deepEqual(browser.errors, []);
-      },
-      { url: link(r.id, r.view, query), viewport },
-    );
+  const browser = await openBrowser({ viewport });
+  try {
+    for (const r of FIRST_RESULTS) {
+      const page = await browser.context.newPage();
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.goto(link(r.id, r.view, query));
+      if (present) await page.click('#present');
+      await settled(page, r.selector);
+      if (r.selector === '#sica-heatmap') {
+        // All three agents: a row and a column each.
+        assert.equal(await page.$$eval('#sica-heatmap .sica-row', (rows) => rows.length), 3);
+        assert.equal(await page.$$eval('#sica-heatmap .sica-col', (cols) => cols.length), 3);
+      }
+      await assertInSight(
+        page,
+        r.selector,
+        `${r.what} at ${viewport.width}×${viewport.height}${present ? ', presenting' : ''}${query}`,
+      );
+      assert.deepEqual(errors, [], r.what);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
   }
 }
 

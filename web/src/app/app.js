@@ -86,7 +86,7 @@ export function createApp({ embed }) {
     run: () => state.run,
     catalogue: () => state.catalogue,
     redraw: () => store.changed(),
-    activeTabId: () => results.activeTab()?.id ?? null,
+    activeTabId: () => results.activeId(),
     tabBody: () => results.body,
     editorText: () => editor.getText(),
     editModel: (change) => editor.apply(change),

@@ -200,6 +200,8 @@ export function createTabsView(container, { onHover, onTab, onMarks, compact = f
       fitCharts(body);
     },
     activeTab: () => active(),
+    // The id of the tab chosen, even before the kind's tabs are set (a link's tab, the first run).
+    activeId: () => activeTab,
     // The element a tab's content is drawn in (to keep the keyboard focus across a redraw).
     body,
     // Marks the table cells and headers of the named variables.

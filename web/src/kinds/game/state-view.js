@@ -64,7 +64,7 @@ export function exactWords(exact) {
 }
 
 // A standard error, to two significant digits (the exact number is in the reply and the CSV).
-export const errorText = (se) => formatNumber(Number(se.toPrecision(2)));
+export const errorText = (se) => readable(se, 2);
 
 const probabilityText = (p) => `${formatNumber(Number((100 * p).toPrecision(3)))}%`;
 
