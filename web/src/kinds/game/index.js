@@ -200,7 +200,7 @@ export function createGameKind(page) {
     const players = (run?.describe || describe)?.players || [];
     if (node) {
       last = { key, node };
-      view.append(stateView(node, players));
+      view.append(stateView(node, players, run?.describe || describe));
     } else if (run?.responses?.at && !run.responses.at.ok) {
       view.append(failureBlock(run.responses.at, 'state'));
     } else {

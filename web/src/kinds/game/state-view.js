@@ -550,16 +550,32 @@ function playedMove(node, players) {
   );
 }
 
-// The whole view of a node.
-export function stateView(node, players) {
+// The pictures of built-in games, by the name describe gives (`builtin`): each draws a node's state as
+// nodes to put in the view's main part, from the node, the players and describe's reply (its `board`,
+// for a game played on a map). A built-in game without one is drawn as a user-written game is.
+// Adding a built-in game's picture: one entry here.
+export const BUILTIN_PICTURES = new Map([
+  [
+    'communicate-out-of-prison',
+    (node, players) => {
+      const d = node.describe || {};
+      return [
+        el('div', { class: 'cop-figure' }, copPicture(d, players), signalLegend(Boolean(d.announcements))),
+        copDetails(d, players),
+      ];
+    },
+  ],
+]);
+
+// The whole view of a node; `describe` is the game's describe reply (its `builtin`, its `board`).
+export function stateView(node, players, describe = null) {
   const d = node.describe || {};
   const main = el('div', { class: 'game-state-main' });
-  if (isCop(node)) {
-    main.append(
-      el('div', { class: 'cop-figure' }, copPicture(d, players), signalLegend(Boolean(d.announcements))),
-      copDetails(d, players),
-    );
-  } else main.append(userDetails(d, players, node));
+  const picture =
+    BUILTIN_PICTURES.get(describe?.builtin) ||
+    (isCop(node) ? BUILTIN_PICTURES.get('communicate-out-of-prison') : null);
+  if (picture) main.append(...picture(node, players, describe));
+  else main.append(userDetails(d, players, node));
   return el(
     'div',
     { class: 'game-state', dataset: { node: node.node, state: node.text } },
