@@ -95,6 +95,19 @@ export function gameMegTab(page, settings, { node }) {
       );
       out.append(controls);
       const response = run.responses.meg;
+      // Too many positions below the state: said in words, with the engine's suggestion.
+      const budget = response && !response.ok && response.diagnostics?.find((d) => d.id === 'analysis.budget_exceeded');
+      if (budget) {
+        out.append(
+          el(
+            'p',
+            { class: 'notice', id: 'game-meg-too-large', title: budget.message },
+            'Too many ways the game can go on from here to measure exactly. ',
+            budget.hint ? `The engine suggests: ${budget.hint}.` : 'Pick a later state in the picture.',
+          ),
+        );
+        return out;
+      }
       const r = resultOf(out, response, 'goal-directedness', 'Open this tab after a run to measure.');
       if (!r) return out;
       out.append(
