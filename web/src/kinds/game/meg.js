@@ -96,7 +96,8 @@ export function gameMegTab(page, settings, { node }) {
       out.append(controls);
       const response = run.responses.meg;
       // Too many positions below the state: said in words, with the engine's suggestion.
-      const budget = response && !response.ok && response.diagnostics?.find((d) => d.id === 'analysis.budget_exceeded');
+      const budget =
+        response && !response.ok && response.diagnostics?.find((d) => d.id === 'analysis.budget_exceeded');
       if (budget) {
         out.append(
           el(
