@@ -98,10 +98,14 @@ export async function setEditorText(page, text) {
   await page.keyboard.insertText(text);
 }
 
-// Waits until a run has finished (the Run button is enabled and no progress is shown).
+// Waits until a run has finished (the Run button is enabled and no progress is shown), once the page
+// has loaded its first model (and started its run: before that, nothing runs and Run is enabled).
 export async function waitForRun(page, timeout = 30000) {
   await page.waitForFunction(
-    () => !document.getElementById('run').disabled && document.getElementById('run-status').hidden,
+    () =>
+      document.body.dataset.started === 'true' &&
+      !document.getElementById('run').disabled &&
+      document.getElementById('run-status').hidden,
     null,
     { timeout },
   );

@@ -120,7 +120,13 @@ async function openFromHash() {
   return true;
 }
 
+// Once the first model is loaded (and its run started), the page says so: tests wait for it.
 async function start() {
+  await loadFirst();
+  document.body.dataset.started = 'true';
+}
+
+async function loadFirst() {
   wireControls();
   app.loadCatalogue();
   if (embed) {
