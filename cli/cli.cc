@@ -1,6 +1,8 @@
 #include "cli/cli.h"
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -16,7 +18,7 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kCommands =
-    "usage: motive check MODEL\n"
+    "usage: motive check MODEL [MODEL | FOLDER ...]\n"
     "       motive analyze MODEL ANALYSIS [name=value ...] [--json]\n"
     "       motive help [ANALYSIS | KIND | --markdown]\n"
     "       motive kinds\n"
@@ -161,29 +163,21 @@ int request(std::istream& in, std::ostream& out, const Engine& engine) {
   return parsed.is_object() && parsed.value("ok", false) ? 0 : 1;
 }
 
-// `motive check MODEL` and `motive analyze MODEL ANALYSIS [name=value ...] [--json]`.
-int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-                     const Engine& engine) {
-  const bool check = args[0] == "check";
-  const std::string& path = args[1];
-  const std::string analysis = check ? "describe" : args[2];
-  bool as_json = false;
-  json request = {{"analysis", analysis}, {"params", json::object()}};
-  std::vector<std::pair<std::string, std::string>> given;  // name=value, in order
-  for (std::size_t i = check ? 2 : 3; i < args.size(); ++i) {
-    if (args[i] == "--json") {
-      as_json = true;
-      continue;
-    }
-    const std::size_t eq = args[i].find('=');
-    if (eq == std::string::npos || eq == 0) {
-      err << "motive: expected name=value, got \"" << args[i] << "\"\n" << kCommands;
-      return 2;
-    }
-    const std::string name = args[i].substr(0, eq), value = args[i].substr(eq + 1);
-    if (name == "model" || name == "model_name") request["model_name"] = value;
-    else given.emplace_back(name, value);
+// Whether an argument reads as name=value (a name being letters, digits and _, not starting with a digit).
+bool is_assignment(const std::string& arg) {
+  const std::size_t eq = arg.find('=');
+  if (eq == std::string::npos || eq == 0) return false;
+  for (std::size_t i = 0; i < eq; ++i) {
+    const unsigned char c = static_cast<unsigned char>(arg[i]);
+    if (!(std::isalnum(c) || c == '_') || (i == 0 && std::isdigit(c))) return false;
   }
+  return true;
+}
+
+// One file's check or analysis: prints the result (or its diagnostics) and returns the exit status.
+int check_or_analyze_file(const std::string& path, bool check, const std::string& analysis, bool as_json,
+                          json request, const std::vector<std::pair<std::string, std::string>>& given,
+                          std::ostream& out, std::ostream& err, const Engine& engine) {
   std::string model;
   if (!read_file(path, &model)) {
     err << path << ": error: cannot read the file\n";
@@ -221,6 +215,70 @@ int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, st
   else if (check) print_check(path, kind, result, out);
   else print_result(kind, reply.value("analysis", analysis), result, out);
   return 0;
+}
+
+// The model files a check names: each file as given, each folder's .json and .jsonc files (its
+// subfolders too), in name order.
+std::vector<std::string> model_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(path, error)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (auto it = std::filesystem::recursive_directory_iterator(path, error);
+         !error && it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
+      const std::string ext = it->path().extension().string();
+      if (it->is_regular_file(error) && (ext == ".json" || ext == ".jsonc"))
+        found.push_back(it->path().string());
+    }
+    std::sort(found.begin(), found.end());
+    if (found.empty()) files.push_back(path);  // reported as unreadable, not silently skipped
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
+// `motive check MODEL [MODEL | FOLDER ...]` and `motive analyze MODEL ANALYSIS [name=value ...] [--json]`.
+// A check of several models ends with one summary line; its status is 1 when any model has errors.
+int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                     const Engine& engine) {
+  const bool check = args[0] == "check";
+  const std::string analysis = check ? "describe" : args[2];
+  bool as_json = false;
+  json request = {{"analysis", analysis}, {"params", json::object()}};
+  std::vector<std::pair<std::string, std::string>> given;  // name=value, in order
+  std::vector<std::string> paths = {args[1]};
+  for (std::size_t i = check ? 2 : 3; i < args.size(); ++i) {
+    if (args[i] == "--json") {
+      as_json = true;
+      continue;
+    }
+    if (check && !is_assignment(args[i])) {
+      paths.push_back(args[i]);
+      continue;
+    }
+    const std::size_t eq = args[i].find('=');
+    if (eq == std::string::npos || eq == 0) {
+      err << "motive: expected name=value, got \"" << args[i] << "\"\n" << kCommands;
+      return 2;
+    }
+    const std::string name = args[i].substr(0, eq), value = args[i].substr(eq + 1);
+    if (name == "model" || name == "model_name") request["model_name"] = value;
+    else given.emplace_back(name, value);
+  }
+  if (!check)
+    return check_or_analyze_file(paths[0], false, analysis, as_json, request, given, out, err, engine);
+  const std::vector<std::string> files = model_files(paths);
+  int failed = 0;
+  for (const std::string& file : files)
+    failed += check_or_analyze_file(file, true, analysis, as_json, request, given, out, err, engine) != 0;
+  if (files.size() > 1) {
+    out << files.size() << " models: " << files.size() - failed << " ok, " << failed << " with errors\n";
+  }
+  return failed ? 1 : 0;
 }
 
 }  // namespace

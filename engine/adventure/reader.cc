@@ -236,7 +236,14 @@ class Reader {
       where_.scene.push_back(&member.value());
       scene_ids_.push_back(member.key());
     }
-    const Json* start = require(root, "start", "an adventure");
+    // A missing start is pointed at "scenes" (the whole file would be underlined otherwise).
+    auto found = root.find("start");
+    const Json* start = found == root.end() ? nullptr : &*found;
+    if (!start)
+      error_at_key(
+          "model.missing_field", *scenes, "an adventure has no \"start\"",
+          "add \"start\": " + (scene_ids_.empty() ? "a scene's name" : in_quotes(scene_ids_.front())) +
+              ", the scene the game begins in");
     if (!start || !expect(*start, start->is_string(), "\"start\"", "a scene name")) return;
     game->start = scene_ref(*start, "the start");
   }

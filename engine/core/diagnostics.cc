@@ -56,8 +56,9 @@ constexpr std::size_t kMaxSuggestedLength = 128;
 // Edit distance counting insertions, deletions, substitutions and swaps of adjacent characters
 // (optimal string alignment), ignoring case: "esat" is one edit from "east". Keeps three rows of the
 // table (a swap looks two rows back), so memory grows with the length of one name, not the product.
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  auto same = [](char x, char y) {
+std::size_t edit_distance(const std::string& a, const std::string& b, bool ignore_case = true) {
+  auto same = [ignore_case](char x, char y) {
+    if (!ignore_case) return x == y;
     return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
   };
   std::vector<std::size_t> before(b.size() + 1), previous(b.size() + 1), current(b.size() + 1);
@@ -83,16 +84,21 @@ std::string closest_match(const std::string& name, const std::vector<std::string
   // Suggest only plausible typos: at most a third of the name may differ.
   // A one-letter name is one edit from every other: suggest nothing that would rewrite it whole.
   std::size_t allowed = std::max<std::size_t>(1, name.size() / 3);
+  // Ties (case aside) go to the candidate closest with case counted: for "Dx", "D" (drop the x)
+  // before "X" (drop the D, then x for X), whatever the order the candidates come in.
   std::string best;
-  std::size_t best_distance = 0;
+  std::size_t best_distance = 0, best_exact = 0;
   for (const std::string& c : candidates) {
     // The distance is at least the difference in length: skip candidates that cannot be close.
     std::size_t gap = c.size() > name.size() ? c.size() - name.size() : name.size() - c.size();
     if (gap > allowed) continue;
     std::size_t d = edit_distance(name, c);
-    if (best.empty() || d < best_distance) {
+    if (!best.empty() && d > best_distance) continue;
+    std::size_t exact = edit_distance(name, c, false);
+    if (best.empty() || d < best_distance || exact < best_exact) {
       best = c;
       best_distance = d;
+      best_exact = exact;
     }
   }
   return !best.empty() && best_distance <= allowed && best_distance < name.size() ? best : std::string();

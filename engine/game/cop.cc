@@ -511,8 +511,10 @@ std::unique_ptr<State> CopGame::deserialise(std::string_view text, std::string* 
 }
 
 std::shared_ptr<const Game> read_cop_game(const Json& root, FileReader& r) {
-  r.fields(root, {"kind", "title", "description", "builtin", "personalities", "names", "rounds", "states"},
-           "a Communicate Out of Prison game");
+  r.fields(
+      root,
+      {"kind", "title", "description", "source", "builtin", "personalities", "names", "rounds", "states"},
+      "a Communicate Out of Prison game");
   std::array<Personality, 3> personalities = {Personality::kConArtist, Personality::kSimplePerson,
                                               Personality::kPolitician};
   bool ok = true;

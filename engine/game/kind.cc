@@ -10,6 +10,7 @@
 #include "game/model.h"
 #include "game/risk/analysis.h"
 #include "game/risk/dice.h"
+#include "game/tree.h"
 
 namespace motive::game {
 
@@ -173,6 +174,8 @@ json describe_analysis(const GameModel& model, const Params& params, Context&) {
   const Game& game = *model.game;
   json out;
   out["title"] = model.title;
+  if (!model.description.empty()) out["description"] = model.description;
+  if (!model.source.empty()) out["source"] = model.source;
   out["builtin"] = model.builtin.empty() ? json(nullptr) : json(model.builtin);
   out["players"] = players_json(game);
   json states = json::array();
@@ -871,6 +874,21 @@ KindSpec game_kind() {
         ParamSpec::integer("k", 2, 1, 8, "K: the ranking's cut-off"), rollouts_spec(10000), depth_spec(),
         seed_spec()},
        with_value(&map_analysis)},
+      {"game_tree",
+       "the game tree below a state, every legal action a branch with its policy's probability, the "
+       "information sets and the players' returns at the leaves (OpenSpiel's view of a small game)",
+       "",
+       "",
+       {state_spec(),
+        ParamSpec::integer("max_nodes", 500, 1, kMaxTreeNodes, "the most nodes of the tree (its budget)")},
+       analysis_of(&game_tree_analysis)},
+      {"payoff_table",
+       "the payoff table at a state: every player's exact expected utility for each joint action of the "
+       "players acting there, the rest played by the policies",
+       "",
+       "",
+       {state_spec(), max_nodes_spec()},
+       with_value(&payoff_table_analysis)},
       {"meg",
        "goal-directedness (known-utility MEG) of a player's choices towards its own return or another "
        "player's, the others' policies fixed; conditioned on what the player can see",

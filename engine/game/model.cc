@@ -153,6 +153,12 @@ std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* dia
   if (const Json* title = r.find(root, "title")) {
     if (auto t = r.string(*title, "\"title\"")) model.title = *t;
   }
+  if (const Json* description = r.find(root, "description")) {
+    if (auto t = r.string(*description, "\"description\"")) model.description = *t;
+  }
+  if (const Json* source = r.find(root, "source")) {
+    if (auto t = r.string(*source, "\"source\"")) model.source = *t;
+  }
   if (const Json* builtin = r.find(root, "builtin")) {
     auto name = r.string(*builtin, "\"builtin\"");
     if (!name) return std::nullopt;
@@ -169,8 +175,8 @@ std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* dia
     model.game = found->read(root, r);
   } else {
     r.fields(root,
-             {"kind", "title", "description", "players", "stages", "payoffs", "payoff_table", "policies",
-              "states"},
+             {"kind", "title", "description", "source", "players", "stages", "payoffs", "payoff_table",
+              "policies", "states"},
              "a game");
     model.game = read_user_game(root, r);
   }

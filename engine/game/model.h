@@ -24,6 +24,8 @@ class GameModel : public Model {
  public:
   std::shared_ptr<const Game> game;
   std::string title;
+  std::string description;  // what the game is about, and where it comes from (for the page's heading)
+  std::string source;
   std::string builtin;  // "communicate-out-of-prison", or empty for a user-written game
   // Named positions, in file order: (name, serialised state).
   std::vector<std::pair<std::string, std::string>> states;

@@ -62,6 +62,16 @@ std::vector<AnalysisSpec> mdp_analyses(bool grid) {
        "",
        {variant(), agent()},
        analysis_of(&mdp::solve_analysis)},
+      {"value_iteration",
+       "value iteration (or soft value iteration with β) sweep by sweep from V = 0: each sweep's values and "
+       "the policy greedy in them",
+       "",
+       "",
+       {variant(), ParamSpec::integer("sweeps", 100, 1, 10000, "the most sweeps (it stops once converged)"),
+        ParamSpec::number("beta", 1, 1e-3, 1e6,
+                          "β of soft value iteration (default: none, plain value iteration with the max)")
+            .with_default(nullptr)},
+       analysis_of(&mdp::value_iteration_analysis)},
       {"trajectories",
        "seeded sample runs of the agent, their returns, and known-utility MEG estimated from them",
        "MacDermott et al. 2024",

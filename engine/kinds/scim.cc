@@ -122,18 +122,20 @@ KindSpec scim_kind() {
        "questions about the causal graph: parents, children, ancestors, descendants, paths, d-separation",
        "",
        "",
-       {ParamSpec::choice("query",
-                          {"parents", "children", "ancestors", "descendants", "paths", "d_separated"}, "",
-                          "the question: parents, children, ancestors, descendants, paths or d_separated")
+       {ParamSpec::choice(
+            "query",
+            {"parents", "children", "ancestors", "descendants", "paths", "d_separated", "connection"}, "",
+            "the question: parents, children, ancestors, descendants, paths, d_separated or "
+            "connection")
             .is_required(),
         ParamSpec::string("variable", "the variable asked about (parents, children, ancestors, descendants)",
                           "variable"),
-        ParamSpec::string("from", "where the directed paths start (paths)", "variable"),
-        ParamSpec::string("to", "where the directed paths end (paths)", "variable"),
-        ParamSpec::integer("limit", 1000, 0, 100000, "how many paths to list (paths)"),
+        ParamSpec::string("from", "where the directed paths start (paths, connection)", "variable"),
+        ParamSpec::string("to", "where the directed paths end (paths, connection)", "variable"),
+        ParamSpec::integer("limit", 1000, 0, 100000, "how many paths to list (paths, connection)"),
         ParamSpec::strings("x", "the first set of variables (d_separated)", "variable"),
         ParamSpec::strings("y", "the second set of variables (d_separated)", "variable"),
-        ParamSpec::strings("given", "the conditioning set (d_separated)", "variable")},
+        ParamSpec::strings("given", "the conditioning set (d_separated, connection)", "variable")},
        on_model(&graph_analysis)},
       {"intention",
        "which outcomes the agent's policy intends to cause, relative to which alternatives",

@@ -4,6 +4,8 @@
 #include "mdp/agents.h"
 #include "mdp/solve.h"
 
+#include <limits>
+
 namespace motive::mdp {
 
 using nlohmann::json;
@@ -20,8 +22,20 @@ json agent_result(const MdpFile& file, const Variant& variant, const Agent& agen
               {"values", vector_json(values)},
               {"occupancy", vector_json(occupancy(mdp, p.policy))},
               {"expected_utility", mdp.start.dot(values)}};
-  if (agent.kind == Agent::Kind::kQLearning)
-    out["training"] = {{"returns", p.training_returns}, {"trained_on", p.trained_on}};
+  if (agent.kind == Agent::Kind::kQLearning) {
+    // The learning curve: the mean return of consecutive windows of episodes, at most 100 points.
+    const std::size_t n = p.training_returns.size();
+    const std::size_t window = std::max<std::size_t>(1, (n + 99) / 100);
+    json curve = json::array();
+    for (std::size_t start = 0; start < n; start += window) {
+      const std::size_t end = std::min(n, start + window);
+      double sum = 0;
+      for (std::size_t e = start; e < end; ++e) sum += p.training_returns[e];
+      curve.push_back(
+          {{"episodes", end}, {"mean_return", number_json(sum / static_cast<double>(end - start))}});
+    }
+    out["training"] = {{"returns", p.training_returns}, {"trained_on", p.trained_on}, {"curve", curve}};
+  }
   return out;
 }
 
@@ -79,6 +93,19 @@ json describe_analysis(const MdpFile& file, const Params& params, Context&) {
               {"policies", file.policy_names},
               {"variants", file.variant_names()}};
   if (mdp.horizon > 0) out["horizon"] = mdp.horizon;
+  // An MDP without a map is drawn as a state graph: its transitions, when few enough to draw.
+  if (!variant.grid && mdp.transition_count() <= kMaxDescribedTransitions) {
+    json transitions = json::array();
+    for (int s = 0; s < mdp.states; ++s)
+      for (int a = 0; a < mdp.actions; ++a) {
+        json to = json::array();
+        for (Mdp::Row r = mdp.row(mdp.pair(s, a)); r.p != r.end; ++r.p, ++r.next)
+          to.push_back({{"state", *r.next}, {"probability", *r.p}});
+        if (to.empty()) continue;
+        transitions.push_back({{"state", s}, {"action", a}, {"utility", mdp.reward(s, a)}, {"to", to}});
+      }
+    out["transitions"] = transitions;
+  }
   if (variant.grid) {
     const GridWorld& world = *variant.grid;
     const std::vector<int> state = state_of_cell(world);
@@ -119,6 +146,44 @@ json solve_analysis(const MdpFile& file, const Params& params, Context& context)
           {"iterations", optimum.iterations},
           {"converged", optimum.converged},
           {"agent", agent_result(file, variant, agent, context.progress())}};
+}
+
+// Value iteration sweep by sweep (solve.h, synchronous_sweeps), for stepping through it: every sweep's
+// values and the policy greedy in them (uniform over ties), or with `beta` soft value iteration and
+// the soft-optimal policy π_β of each sweep. The reply is bounded: states × (actions + 1) × sweeps
+// numbers at most kMaxSweepNumbers.
+json value_iteration_analysis(const MdpFile& file, const Params& params, Context& context) {
+  const Variant& variant = variant_param(file, params);
+  const Mdp& mdp = variant.mdp;
+  const bool soft = params.has("beta");
+  const double beta = soft ? params.number("beta") : std::numeric_limits<double>::infinity();
+  const int sweeps = static_cast<int>(params.integer("sweeps"));
+  const double per_sweep = static_cast<double>(mdp.states) * (mdp.actions + 1);
+  if (per_sweep * (sweeps + 1) > kMaxSweepNumbers) {
+    const auto fits = static_cast<long long>(kMaxSweepNumbers / per_sweep) - 1;
+    throw RequestError("request.bad_parameter",
+                       "the sweeps of this model would hold more than " +
+                           std::to_string(static_cast<long long>(kMaxSweepNumbers)) + " numbers",
+                       fits >= 1 ? "ask for at most " + std::to_string(fits) + " sweeps"
+                                 : "the model has too many states to show sweep by sweep; use solve");
+  }
+  bool converged = false;
+  const std::vector<Sweep> steps =
+      synchronous_sweeps(mdp, mdp.reward, beta, sweeps, kSweepTolerance, &converged, [&](double fraction) {
+        context.report(fraction);  // throws Cancelled when asked to stop
+        return true;
+      });
+  json list = json::array();
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const Policy policy = soft ? softmax_policy(beta * steps[k].q) : greedy_policy(steps[k].q);
+    list.push_back({{"sweep", k},
+                    {"values", vector_json(steps[k].v)},
+                    {"policy", matrix_json(policy)},
+                    {"change", steps[k].change}});
+  }
+  return {{"variant", variant.name},   {"method", soft ? "soft_value_iteration" : "value_iteration"},
+          {"beta", number_json(beta)}, {"tolerance", kSweepTolerance},
+          {"converged", converged},    {"sweeps", list}};
 }
 
 }  // namespace motive::mdp

@@ -26,4 +26,11 @@ nlohmann::json matrix_json(const Eigen::MatrixXd& m);
 nlohmann::json describe_analysis(const MdpFile& file, const Params& params, Context& context);
 nlohmann::json solve_analysis(const MdpFile& file, const Params& params, Context& context);
 
+// The most transitions `describe` lists for an MDP without a map (its state graph); larger ones omit them.
+inline constexpr long long kMaxDescribedTransitions = 2000;
+// value_iteration: the most numbers its reply holds, and when a sweep counts as converged (relative).
+inline constexpr double kMaxSweepNumbers = 1'000'000;
+inline constexpr double kSweepTolerance = 1e-6;
+nlohmann::json value_iteration_analysis(const MdpFile& file, const Params& params, Context& context);
+
 }  // namespace motive::mdp

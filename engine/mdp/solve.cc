@@ -291,4 +291,40 @@ Policy uniform_policy(const Mdp& mdp) {
   return Policy::Constant(mdp.states, mdp.actions, mdp.actions > 0 ? 1.0 / mdp.actions : 0.0);
 }
 
+std::vector<Sweep> synchronous_sweeps(const Mdp& mdp, const Eigen::MatrixXd& r, double beta, int max_sweeps,
+                                      double tolerance, bool* converged,
+                                      const std::function<bool(double)>& progress) {
+  std::vector<Sweep> out;
+  *converged = false;
+  Eigen::VectorXd v = Eigen::VectorXd::Zero(mdp.states);
+  out.push_back({v, q_from_values(mdp, r, v), 0.0});
+  const bool hard = std::isinf(beta);
+  for (int sweep = 1; sweep <= max_sweeps; ++sweep) {
+    const Eigen::MatrixXd& q = out.back().q;
+    Eigen::VectorXd next(mdp.states);
+    double change = 0, largest = 0;
+    for (int s = 0; s < mdp.states; ++s) {
+      const double best = q.row(s).maxCoeff();
+      double value = best;
+      if (!hard) {
+        // log-sum-exp around the best action, so that large β·Q cannot overflow.
+        double sum = 0;
+        for (int a = 0; a < mdp.actions; ++a) sum += std::exp(beta * (q(s, a) - best));
+        value = best + std::log(sum) / beta;
+      }
+      next[s] = value;
+      change = std::max(change, std::abs(value - v[s]));
+      largest = std::max(largest, std::abs(value));
+    }
+    v = next;
+    out.push_back({v, q_from_values(mdp, r, v), change});
+    if (progress && !progress(static_cast<double>(sweep) / max_sweeps)) return out;
+    if (change <= tolerance * std::max(1.0, largest)) {
+      *converged = true;
+      break;
+    }
+  }
+  return out;
+}
+
 }  // namespace motive::mdp

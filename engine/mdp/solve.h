@@ -10,6 +10,9 @@
 // value and soft value iteration say whether they converged. No function throws on a well-formed Mdp.
 #pragma once
 
+#include <functional>
+#include <vector>
+
 #include <Eigen/Core>
 
 #include "mdp/mdp.h"
@@ -90,5 +93,24 @@ Eigen::MatrixXd state_utility_rewards(const Mdp& mdp, const Eigen::VectorXd& u);
 
 // The uniform policy over all actions.
 Policy uniform_policy(const Mdp& mdp);
+
+// Value iteration as a textbook (and the page's stepper) shows it: synchronous sweeps from V_0 = 0,
+// each computing every state's new value from the previous sweep's values only,
+//   Q_k(s, a) = r(s, a) + γ Σ_s' T(s'|s,a) V_k(s'),
+//   V_{k+1}(s) = max_a Q_k(s, a)                      (beta = +∞: value iteration)
+//   V_{k+1}(s) = (1/β) log Σ_a exp(β Q_k(s, a))        (finite β > 0: soft value iteration, in utility
+//   units).
+// Returns V_0, V_1, ... up to `max_sweeps` sweeps, stopping early after the first sweep that changes no
+// value by more than tolerance · max(1, |V|∞). Each entry has its values, the Q computed from them and
+// the largest change from the sweep before (0 for V_0). `progress` (may be empty) is asked after every
+// sweep and stops it by returning false (the caller throws Cancelled).
+struct Sweep {
+  Eigen::VectorXd v;
+  Eigen::MatrixXd q;
+  double change = 0;
+};
+std::vector<Sweep> synchronous_sweeps(const Mdp& mdp, const Eigen::MatrixXd& r, double beta, int max_sweeps,
+                                      double tolerance, bool* converged,
+                                      const std::function<bool(double)>& progress = {});
 
 }  // namespace motive::mdp

@@ -311,6 +311,10 @@ json policies_analysis(const Scim& model, const Params& params, Context& context
   return {{"count", total}, {"truncated", evaluated.size() > limit}, {"policies", listed}};
 }
 
+// The most trail extensions the open-paths search of a "connection" query makes (a dense graph has
+// exponentially many trails; the reply then says it is truncated).
+constexpr std::size_t kMaxTrailSteps = 1'000'000;
+
 json graph_analysis(const Scim& scim, const Params& params, Context&) {
   std::vector<std::vector<int>> parents;
   for (const Variable& v : scim.variables) parents.push_back(v.mechanism.parents);
@@ -340,6 +344,29 @@ json graph_analysis(const Scim& scim, const Params& params, Context&) {
     json out = json::array();
     for (const auto& path : paths) out.push_back(names(path));
     return {{"paths", out}, {"truncated", truncated}};
+  }
+  if (q == "connection") {
+    // DAGitty's question about two variables: the directed paths either way, the trails open given the
+    // conditioning set, and whether that set d-separates them.
+    const int from = variable("from"), to = variable("to");
+    const std::vector<int> given = variables_named(scim, params.strings("given"));
+    const auto limit = static_cast<std::size_t>(params.integer("limit"));
+    bool forward_cut = false, backward_cut = false, open_cut = false;
+    json directed = json::array();
+    for (const auto& path : graph.directed_paths(from, to, limit, &forward_cut))
+      directed.push_back(names(path));
+    for (const auto& path : graph.directed_paths(to, from, limit, &backward_cut))
+      directed.push_back(names(path));
+    json open = json::array();
+    for (const auto& trail : graph.open_trails(from, to, given, limit, kMaxTrailSteps, &open_cut))
+      open.push_back(names(trail));
+    return {{"from", scim.variables[from].name},
+            {"to", scim.variables[to].name},
+            {"given", names(given)},
+            {"d_separated", graph.d_separated({from}, {to}, given)},
+            {"directed_paths", directed},
+            {"open_paths", open},
+            {"truncated", forward_cut || backward_cut || open_cut}};
   }
   return {{"d_separated", graph.d_separated(variables_named(scim, params.strings("x")),
                                             variables_named(scim, params.strings("y")),

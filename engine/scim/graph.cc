@@ -217,6 +217,68 @@ bool Graph::d_separated(const std::vector<int>& x, const std::vector<int>& y,
   return true;
 }
 
+std::vector<std::vector<int>> Graph::open_trails(int from, int to, const std::vector<int>& z,
+                                                 std::size_t limit, std::size_t budget,
+                                                 bool* truncated) const {
+  *truncated = false;
+  std::vector<std::vector<int>> trails;
+  std::vector<char> in_z(size(), 0);
+  for (int v : z) in_z[v] = 1;
+  if (from == to || in_z[from] || in_z[to]) return trails;
+  const std::vector<char> opens_collider = reach(z, /*up=*/true);
+  // A variable's neighbours: its parents, then its children.
+  auto neighbour = [&](int v, std::size_t i) {
+    const std::size_t p = parents_[v].size();
+    return i < p ? parents_[v][i] : children_[v][i - p];
+  };
+  auto degree = [&](int v) { return parents_[v].size() + children_[v].size(); };
+  auto is_parent = [&](int u, int v) {
+    return std::find(parents_[v].begin(), parents_[v].end(), u) != parents_[v].end();
+  };
+  // Whether the trail may pass through v from u on to w.
+  auto passes = [&](int u, int v, int w) {
+    const bool collider = is_parent(u, v) && is_parent(w, v);
+    return collider ? static_cast<bool>(opens_collider[v]) : !in_z[v];
+  };
+  std::vector<char> on_trail(size(), 0);
+  std::vector<int> trail = {from};
+  std::vector<std::size_t> next = {0};
+  on_trail[from] = 1;
+  std::size_t steps = 0;
+  while (!trail.empty()) {
+    const int v = trail.back();
+    std::size_t& i = next.back();
+    bool pushed = false;
+    while (i < degree(v)) {
+      const int w = neighbour(v, i++);
+      if (on_trail[w] || (trail.size() > 1 && !passes(trail[trail.size() - 2], v, w))) continue;
+      if (++steps > budget) {
+        *truncated = true;
+        return trails;
+      }
+      if (w == to) {
+        if (trails.size() == limit) {
+          *truncated = true;
+          return trails;
+        }
+        trails.push_back(trail);
+        trails.back().push_back(to);
+        continue;
+      }
+      on_trail[w] = 1;
+      trail.push_back(w);
+      next.push_back(0);
+      pushed = true;
+      break;
+    }
+    if (pushed) continue;
+    on_trail[v] = 0;
+    trail.pop_back();
+    next.pop_back();
+  }
+  return trails;
+}
+
 std::vector<int> Graph::on_directed_paths(int from, const std::vector<int>& targets) const {
   // v is on such a path exactly when `from` reaches v and v reaches a target; if `from` reaches no
   // target, no v can satisfy both, so the intersection is empty as it should be.

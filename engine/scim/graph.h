@@ -52,6 +52,15 @@ class Graph {
   // trivially separated from everything, and a variable in both x and y (but not z) is not.
   bool d_separated(const std::vector<int>& x, const std::vector<int>& y, const std::vector<int>& z) const;
 
+  // The first `limit` simple trails (paths ignoring the edges' directions) between `from` and `to`
+  // that are open given `z`, as DAGitty lists them: every collider on the trail (both edges point into
+  // it) is in z or has a descendant in z, and no other variable of the trail is in z. Each starts with
+  // `from` and ends with `to`; none when either is in z or from == to. The search visits at most
+  // `budget` trail extensions; *truncated tells whether it stopped at `limit` or at the budget before
+  // seeing every trail. `from` and `to` are d-separated given z exactly when no trail is open.
+  std::vector<std::vector<int>> open_trails(int from, int to, const std::vector<int>& z, std::size_t limit,
+                                            std::size_t budget, bool* truncated) const;
+
   // The variables, sorted, lying on some directed path from `from` to a variable in `targets`,
   // endpoints included (on a cyclic graph, on some directed walk).
   std::vector<int> on_directed_paths(int from, const std::vector<int>& targets) const;

@@ -380,15 +380,16 @@ TEST(ApiParamsTest, NegativeLimit) {
 TEST(ApiParamsTest, GraphQueryMissing) {
   json d = RequestProblem(Request(kSurgeon, "graph"), "request.missing_parameter");
   EXPECT_EQ(Message(d), "this analysis needs the parameter \"query\"");
-  EXPECT_EQ(Hint(d), "the question: parents, children, ancestors, descendants, paths or d_separated");
+  EXPECT_EQ(Hint(d),
+            "the question: parents, children, ancestors, descendants, paths, d_separated or connection");
 }
 
 TEST(ApiParamsTest, GraphQueryUnknownSuggestsTheRightOne) {
   json d = RequestProblem(Request(kSurgeon, "graph", {{"query", "parent"}, {"variable", "S"}}),
                           "request.bad_parameter");
   EXPECT_EQ(Message(d),
-            "\"query\" must be \"parents\", \"children\", \"ancestors\", \"descendants\", \"paths\" or "
-            "\"d_separated\", not \"parent\"");
+            "\"query\" must be \"parents\", \"children\", \"ancestors\", \"descendants\", \"paths\", "
+            "\"d_separated\" or \"connection\", not \"parent\"");
   EXPECT_EQ(Hint(d), "did you mean \"parents\"?");
 }
 

@@ -65,8 +65,8 @@ TEST(Catalogue, NeedsNoModelAndListsEveryKindAndAnalysis) {
                                          "incentives", "control_incentive", "meg", "meg_likelihood"}));
   std::set<std::string> grid;
   for (const json& a : kinds[1]["analyses"]) grid.insert(a["name"].get<std::string>());
-  EXPECT_EQ(grid, (std::set<std::string>{"describe", "solve", "trajectories", "meg", "meg_likelihood",
-                                         "meg_sweep", "intention"}));
+  EXPECT_EQ(grid, (std::set<std::string>{"describe", "solve", "value_iteration", "trajectories", "meg",
+                                         "meg_likelihood", "meg_sweep", "intention"}));
 }
 
 TEST(Catalogue, EveryAnalysisHasASummaryAndEveryParameterOneLineOfHelp) {

@@ -165,6 +165,7 @@ test("the trajectory viewer steps through the reward planner's play and another 
   assert.equal(play.ended, true);
   await withPage(async (page, browser) => {
     await openGame(page, 'heist');
+    await page.click('#tab-trajectory');
     // The Trajectory tab opens on the reward planner's play.
     const rows = await page.$$eval('#adv-trajectory-steps tbody tr', (trs) =>
       trs.map((tr) => ({
@@ -498,7 +499,7 @@ test('a long baseline shows its progress and can be cancelled; All analyses stil
       /random baseline/i.test(document.getElementById('progress-label').textContent),
     );
     assert.equal(await page.isVisible('#run-status'), true);
-    await page.click('#cancel');
+    await page.$eval('#cancel', (button) => button.click());
     await waitForRun(page);
     assert.match(await page.textContent('.results-body'), /random baseline computation was cancelled/);
     // The generic tab: every analysis of the catalogue, here the α sweep from its form.

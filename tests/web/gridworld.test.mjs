@@ -105,7 +105,7 @@ test('CliffWorld: the grid and MEG, the ε slider, painting a wall, the animated
     // The tabs of a gridworld; the optimal agent of CliffWorld: known MEG 9.2257 of log 4 / (1 − 0.9).
     assert.deepEqual(
       await page.$$eval('.tabs .tab:not([hidden])', (tabs) => tabs.map((t) => t.dataset.tab)),
-      ['goal', 'values', 'intention', 'analyses'],
+      ['goal', 'values', 'sweeps', 'intention', 'analyses'],
     );
     await waitForMeg(page, 'meg-known', '9.2257');
     assert.match(await page.textContent('#meg-known .meg-of'), /13\.8629/);
@@ -133,6 +133,7 @@ test('CliffWorld: the grid and MEG, the ε slider, painting a wall, the animated
 
     // Paint a wall on a floor cell of the second row: the map row in the text changes, the run follows.
     const col = [...cliff.map[1]].findIndex((c, i) => c === '.' && i > 1);
+    await page.click('.grid-paint summary');
     await page.click('.grid-palette .tool[data-char="#"]');
     const box = await page.locator('.grid-canvas[data-which="agent"]').boundingBox();
     const cell = box.width / cols;

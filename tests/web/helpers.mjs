@@ -98,13 +98,39 @@ export async function setEditorText(page, text) {
   await page.keyboard.insertText(text);
 }
 
-// Waits until a run has finished (the Run button is enabled and no progress is shown).
+// Waits until a run has finished (the Run button is enabled and no progress is shown), once the page
+// has loaded its first model (and started its run: before that, nothing runs and Run is enabled).
 export async function waitForRun(page, timeout = 30000) {
   await page.waitForFunction(
-    () => !document.getElementById('run').disabled && document.getElementById('run-status').hidden,
+    () =>
+      document.body.dataset.started === 'true' &&
+      !document.getElementById('run').disabled &&
+      document.getElementById('run-status').hidden,
     null,
     { timeout },
   );
+}
+
+// Cancels the work under way as soon as it reports progress: one check, in the page, that the progress
+// bar is shown with a percentage while Run waits, and the Cancel button pressed in the same step (no
+// pointer: on a loaded machine a bar can move or close between a look and a click, and the click then
+// lands on whatever is under it). The progress label alone is not enough: it keeps its last text
+// after the work ends. Returns once the page has finished.
+export async function cancelWhenRunning(page, timeout = 30000) {
+  await page.waitForFunction(
+    () => {
+      const status = document.getElementById('run-status');
+      const running =
+        !status.hidden &&
+        /\d+%/.test(document.getElementById('progress-label').textContent) &&
+        document.getElementById('run').disabled;
+      if (running) document.getElementById('cancel').click();
+      return running;
+    },
+    null,
+    { timeout, polling: 10 },
+  );
+  await waitForRun(page, 10000);
 }
 
 // The rows of a table as arrays of cell texts (header row first).

@@ -40,7 +40,7 @@ test("the page's own modules: games have theirs (kinds/game/), with the All anal
   assert.equal(game.name, 'game');
   assert.deepEqual(
     game.tabs.map((t) => t.id),
-    ['sica', 'sbue', 'probable', 'convergence', 'counterfactual', 'map', 'analyses'],
+    ['sica', 'sbue', 'probable', 'convergence', 'counterfactual', 'map', 'meg', 'tree', 'analyses'],
   );
   assert.equal(kinds.forKind('game'), game);
   assert.equal(kinds.forKind('no-such-kind').name, 'generic');

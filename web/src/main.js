@@ -1,14 +1,18 @@
 // Start-up: creates the application (app/app.js), wires the page's fixed controls to it, and loads
-// the first model: a share link's, the autosaved text, or the first example.
+// the first model: a share link's (with the view it carries), the autosaved text, or the first
+// example. Whatever is loaded first is run at once, so a first visit shows results, not a notice.
 import './styles.css';
 import './kinds/adventure/adventure.css';
 import './kinds/game/game.css';
 import { createApp } from './app/app.js';
 import { $ } from './app/chrome.js';
 import { createGallery, examples } from './app/gallery.js';
-import { decodeModelHash } from './app/share.js';
-import { loadAutosave, loadDrafts, deleteDraft, loadTextSize, saveTextSize } from './app/storage.js';
+import { decodeModelHash, decodeViewHash } from './app/share.js';
+import { loadAutosave, loadDrafts, deleteDraft } from './app/storage.js';
+import { createWorkspace } from './app/workspace.js';
 import { openShareDialog } from './views/share-dialog.js';
+import { createHelp } from './app/help.js';
+import { reportEmbedSize } from './app/embed.js';
 
 const embed = new URLSearchParams(window.location.search).has('embed');
 const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -24,19 +28,30 @@ const BLANK_MODEL = `{
 }
 `;
 
+document.body.classList.toggle('embed', embed);
 const app = createApp({ embed });
 const { documents, exports } = app;
+const workspace = createWorkspace({ embed, onChange: () => app.relayout() });
 
 const gallery = createGallery($('gallery'), {
   onPick: (example) => documents.loadText(example.text, example.title, { runAfter: true }),
   drafts: loadDrafts,
   onRestoreDraft: (draft) => documents.loadText(draft.text, draft.label),
   onDeleteDraft: deleteDraft,
+  onOpenDocs: (doc, section) => help.openDocs(doc, section),
 });
 
-function setTextSize(size) {
-  document.documentElement.classList.toggle('large-text', size === 'large');
-  $('text-size').setAttribute('aria-pressed', String(size === 'large'));
+const help = createHelp($('help-dialog'), {
+  isMac,
+  onPickExample: (id) => {
+    const example = examples.find((e) => e.id === id);
+    if (example) documents.loadText(example.text, example.title, { runAfter: true });
+  },
+});
+
+// Keys that act on the page when the focus is not in a text field (the editor, a form).
+function typing(target) {
+  return Boolean(target?.closest?.('input, textarea, select, [contenteditable="true"], .cm-editor'));
 }
 
 function wireControls() {
@@ -45,33 +60,49 @@ function wireControls() {
   $('run').addEventListener('click', () => app.runModel());
   $('cancel').addEventListener('click', () => app.cancel());
   $('open-gallery').addEventListener('click', () => gallery.open());
-  $('share').addEventListener('click', () => openShareDialog($('share-dialog'), app.editor.getText()));
+  $('share').addEventListener('click', () =>
+    openShareDialog($('share-dialog'), app.editor.getText(), { view: app.viewState() }),
+  );
+  $('open-help').addEventListener('click', () => help.open());
   $('model-picker').addEventListener('change', (event) => app.chooseModel(event.target.value));
   $('export-svg').addEventListener('click', () => exports.svg());
   $('export-png').addEventListener('click', () => exports.png());
   $('export-json').addEventListener('click', () => exports.json());
   $('export-csv').addEventListener('click', () => exports.csv());
-  $('text-size').addEventListener('click', () => {
-    const size = document.documentElement.classList.contains('large-text') ? 'normal' : 'large';
-    setTextSize(size);
-    saveTextSize(size);
-  });
-  $('toggle-editor').addEventListener('click', () => {
-    const open = document.body.classList.toggle('editor-open');
-    $('toggle-editor').setAttribute('aria-expanded', String(open));
-    $('toggle-editor').textContent = open ? 'Hide model text' : 'Show model text';
-  });
+  $('text-size').addEventListener('click', () => workspace.toggleLarge());
+  $('present').addEventListener('click', () => workspace.togglePresenting());
+  $('toggle-editor').addEventListener('click', () => workspace.toggleEditor());
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.defaultPrevented) {
+    if (event.defaultPrevented) return;
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       app.runModel();
+      return;
+    }
+    if (event.key === 'Escape' && workspace.presenting() && !document.querySelector('dialog[open]')) {
+      workspace.togglePresenting(false);
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+    if (document.querySelector('dialog[open]')) return;
+    const actions = {
+      p: () => workspace.togglePresenting(),
+      m: () => workspace.toggleEditor(),
+      e: () => gallery.open(),
+      '?': () => help.open(),
+      '+': () => workspace.toggleLarge(),
+    };
+    const action = actions[event.key];
+    if (action && !(embed && event.key !== 'm')) {
+      event.preventDefault();
+      action();
     }
   });
   window.addEventListener('hashchange', () => openFromHash());
   window.addEventListener('pagehide', () => documents.saveNow());
 }
 
-// Loads the model a share link carries, if any. Returns whether it did.
+// Loads the model a share link carries, if any, with the view it names. Returns whether it did.
 async function openFromHash() {
   const decoded = await decodeModelHash(window.location.hash);
   if (!decoded) return false;
@@ -79,17 +110,23 @@ async function openFromHash() {
     app.chrome.toast(decoded.error);
     return false;
   }
+  const view = decodeViewHash(window.location.hash);
   if (!embed) {
     // The text now lives in the editor (and its autosave): a reload shows the user's edits.
     history.replaceState(null, '', window.location.pathname + window.location.search);
   }
-  documents.loadText(decoded.text, 'Shared model', { runAfter: true });
+  app.setPendingView(view);
+  documents.loadText(decoded.text, decoded.title || 'Shared model', { runAfter: true });
   return true;
 }
 
+// Once the first model is loaded (and its run started), the page says so: tests wait for it.
 async function start() {
-  document.body.classList.toggle('embed', embed);
-  setTextSize(embed ? 'normal' : loadTextSize());
+  await loadFirst();
+  document.body.dataset.started = 'true';
+}
+
+async function loadFirst() {
   wireControls();
   app.loadCatalogue();
   if (embed) {
@@ -100,15 +137,18 @@ async function start() {
       full.hash = window.location.hash;
       $('open-full').href = full.toString();
     });
+    reportEmbedSize(app);
   }
   const saved = embed ? null : loadAutosave();
-  if (saved) documents.restore(saved);
   if (await openFromHash()) return;
-  if (!saved) {
-    const first = examples[0];
-    if (first) documents.loadText(first.text, first.title, { runAfter: embed });
-    else documents.loadText(BLANK_MODEL, 'New model');
+  if (saved) {
+    documents.restore(saved);
+    app.runModel();
+    return;
   }
+  const first = examples[0];
+  if (first) documents.loadText(first.text, first.title, { runAfter: true });
+  else documents.loadText(BLANK_MODEL, 'New model');
 }
 
 start();

@@ -713,8 +713,8 @@ class GameReader {
 
   std::shared_ptr<const Game> read(const Json& root) {
     r_.fields(root,
-              {"kind", "title", "description", "builtin", "map", "players", "position", "rounds", "value",
-               "value_weights", "policies", "states"},
+              {"kind", "title", "description", "source", "builtin", "map", "players", "position", "rounds",
+               "value", "value_weights", "policies", "states"},
               "a Risk game");
     std::shared_ptr<const RiskMap> map = read_map(root);
     if (!map) return nullptr;

@@ -16,6 +16,8 @@ import { createEditor } from '../editor/editor.js';
 import { createGraphView } from '../views/graph.js';
 import { createTabsView } from '../views/tabs.js';
 import { createKinds } from '../kinds/index.js';
+import { setVariablePositions } from '../editor/model-edit.js';
+import { el } from '../views/dom.js';
 
 export function createApp({ embed }) {
   const store = createStore();
@@ -26,8 +28,40 @@ export function createApp({ embed }) {
 
   const graph = createGraphView($('graph'), {
     onHover: (name) => highlight(name ? [name] : []),
+    onSelect: (names) => askConnection(names),
+    onMove: (positions) => {
+      const change = setVariablePositions(editor.getText(), positions, state.modelName);
+      if (!change) {
+        chrome.toast('Could not write the positions into the model: its variables were not found.');
+        return;
+      }
+      if (change.length) editor.apply(change);
+    },
   });
+
+  // Two variables selected on the graph: the engine's answer about them (paths, d-separation), asked
+  // of the checking worker (a quick question about the graph, not a run).
+  async function askConnection(names) {
+    if (names.length < 2) return;
+    const [from, to, ...given] = names;
+    const request = analysisRequest(
+      baseRequest({ text: editor.getText(), modelName: state.modelName }),
+      'graph',
+      {
+        query: 'connection',
+        from,
+        to,
+        given,
+      },
+    );
+    const reply = await engine.check(request);
+    graph.connection(
+      reply.ok ? reply.result : { error: reply.diagnostics?.[0]?.message || 'The engine could not answer.' },
+      names,
+    );
+  }
   const results = createTabsView($('results'), {
+    compact: embed,
     onHover: (names) => highlight(names),
     onTab: (tab) => openTab(tab),
     onMarks: (marks) => {
@@ -52,7 +86,7 @@ export function createApp({ embed }) {
     run: () => state.run,
     catalogue: () => state.catalogue,
     redraw: () => store.changed(),
-    activeTabId: () => results.activeTab()?.id ?? null,
+    activeTabId: () => results.activeId(),
     tabBody: () => results.body,
     editorText: () => editor.getText(),
     editModel: (change) => editor.apply(change),
@@ -68,12 +102,48 @@ export function createApp({ embed }) {
       chrome.showPicture('world', { png: grid });
     },
     showPicture: (which) => chrome.showPicture(which),
+    // Covers the model text (while the user plays an adventure it would spoil), with a way to look.
+    shield(on, message = '') {
+      const panel = $('editor-panel');
+      let cover = $('editor-shield');
+      const wanted = Boolean(on) && !shieldLifted;
+      if (!wanted) {
+        cover?.remove();
+        $('editor').inert = false;
+        if (!on) shieldLifted = false;
+        return;
+      }
+      if (cover) return;
+      cover = el(
+        'div',
+        { class: 'editor-shield', id: 'editor-shield' },
+        el('p', null, message),
+        el(
+          'button',
+          {
+            type: 'button',
+            id: 'editor-shield-lift',
+            onClick: () => {
+              shieldLifted = true;
+              page.shield(true);
+            },
+          },
+          'Show it anyway',
+        ),
+      );
+      panel.append(cover);
+      $('editor').inert = true;
+    },
   };
+  let shieldLifted = false;
   const kinds = createKinds(page);
 
   // The kind module of the model in the editor (by the kind of its last describe reply): it draws
   // the picture and says what "describe" asks. The results show the tabs of the run's kind.
   let shown = null;
+  // The view a share link carries ({kind, tab, ...the module's}), applied once its kind is known.
+  let pendingView = null;
+  let pendingNodes = null; // the graph's selection a share link carries, once the graph is drawn
   function showKind(kind, describe, text) {
     const module = kinds.forKind(kind);
     if (module !== shown) {
@@ -105,6 +175,11 @@ export function createApp({ embed }) {
       response = await ask();
     }
     if (text !== editor.getText()) return []; // outdated; a newer check follows
+    // A failed run of another text: its errors are no longer the text's (the list below is).
+    if (state.run?.failure && state.run.text !== text) {
+      state.run = null;
+      store.changed();
+    }
     if (response.ok) {
       const describe = response.result;
       state.describe = describe;
@@ -114,6 +189,10 @@ export function createApp({ embed }) {
       chrome.showModelPicker(models, state.modelName);
       chrome.showModelHeading(describe);
       showKind(state.kind, describe, text);
+      if (pendingNodes && state.kind === 'scim') {
+        graph.select(pendingNodes);
+        pendingNodes = null;
+      }
       showResults();
       $('graph-note').textContent = '';
       chrome.showDiagnostics([]);
@@ -130,11 +209,13 @@ export function createApp({ embed }) {
   // ---- Running ----
 
   // The Run button: reads the model, then asks what its kind asks.
-  function runModel() {
+  // A cancelled run gives its place back to the last complete one (marked stale when the text
+  // changed since), rather than leaving half its answers.
+  async function runModel() {
     const text = editor.getText();
     const previous = state.run;
     const run = newRun({ text, modelName: state.modelName });
-    return lifecycle.session(
+    const outcome = await lifecycle.session(
       async (ask) => {
         const described = await ask('Reading the model', 'describe', shown?.describeParams?.() ?? {});
         if (!described.ok) {
@@ -145,15 +226,35 @@ export function createApp({ embed }) {
         run.kind = replyKind(described);
         run.describe = described.result;
         state.run = run;
-        await kinds.forKind(run.kind).run(ask, run, previous);
+        const module = kinds.forKind(run.kind);
+        if (pendingView) applyView(module);
+        await module.run(ask, run, previous);
       },
-      { run },
+      {
+        run,
+        cancelMessage:
+          previous && !previous.failure ? 'Cancelled: the last complete results are shown.' : null,
+      },
     );
+    if (outcome === 'cancelled' && previous && !previous.failure && state.run === run) {
+      state.run = previous;
+      store.changed();
+    }
+    return outcome;
+  }
+
+  // The view of a share link, for the module of its kind: the module's own part, then the tab.
+  function applyView(module) {
+    const view = pendingView;
+    pendingView = null;
+    module.setView?.(view);
+    if (view.tab) results.select(view.tab, { quiet: true });
   }
   lifecycle.setRunModel(runModel);
 
   // A tab was chosen, or a session ended: the tab shown may ask for its results.
   function openTab(tab = results.activeTab()) {
+    shown?.changed?.(); // the picture may show what the tab is about (a sweep, a play)
     const run = state.run;
     if (!tab?.open || !run || run.failure || state.running) return;
     tab.open(run);
@@ -180,8 +281,8 @@ export function createApp({ embed }) {
   const editor = createEditor($('editor'), {
     text: '',
     check,
-    onChange: () => {
-      documents.edited();
+    onChange: (text, { replaced } = {}) => {
+      documents.edited({ replaced });
       $('results-stale').hidden = !state.run || state.run.text === editor.getText();
     },
     onRun: () => runModel(),
@@ -207,6 +308,34 @@ export function createApp({ embed }) {
     exports,
     runModel,
     loadCatalogue,
+    // The view to share: the kind, the tab and what the kind's module says its view is.
+    viewState() {
+      const kind = state.run?.kind || state.kind;
+      const module = kind ? kinds.forKind(kind) : null;
+      const nodes = kind === 'scim' ? graph.selection().join(',') : '';
+      return { kind, tab: results.activeTab()?.id, nodes, ...(module?.viewState?.() || {}) };
+    },
+    // A share link's view: its kind's module takes it at once (the first describe asks for its
+    // variant), its tab when the tabs are drawn.
+    setPendingView(view) {
+      if (!view || !Object.keys(view).length) return;
+      pendingView = view;
+      if (view.nodes) pendingNodes = view.nodes.split(',').filter(Boolean).slice(0, 50);
+      const module = view.kind && kinds.known(view.kind) ? kinds.forKind(view.kind) : null;
+      if (module) {
+        if (shown !== module) shown?.hide();
+        shown = module;
+        applyView(module);
+      } else if (view.tab) {
+        results.select(view.tab, { quiet: true });
+      }
+    },
+    // The panes changed shape: pictures that fit their panel fit again.
+    relayout() {
+      shown?.relayout?.();
+      graph.refit();
+      results.relayout();
+    },
     cancel: () => lifecycle.cancel(),
     // Another model of a file with several.
     chooseModel(name) {

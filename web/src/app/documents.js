@@ -15,6 +15,7 @@ export function createDocuments({ store, chrome, embed, getEditor, runModel }) {
       text: getEditor().getText(),
       baseline: state.baseline,
       label: state.label,
+      own: state.own,
       modelName: state.modelName,
       savedAt: Date.now(),
     });
@@ -22,8 +23,11 @@ export function createDocuments({ store, chrome, embed, getEditor, runModel }) {
 
   const isEdited = () => getEditor().getText() !== state.baseline;
 
+  // Where the text comes from: an example's or a link's name, "(edited)" once changed; a model the
+  // user pasted or wrote over everything is "Your model".
   function showOrigin() {
-    $('model-origin').textContent = state.label ? `${state.label}${isEdited() ? ' (edited)' : ''}` : '';
+    const edited = isEdited() && !state.own;
+    $('model-origin').textContent = state.label ? `${state.label}${edited ? ' (edited)' : ''}` : '';
   }
 
   // Loads a text into the editor. Edits the user made to the current text are kept as a draft
@@ -41,6 +45,7 @@ export function createDocuments({ store, chrome, embed, getEditor, runModel }) {
     }
     state.baseline = text;
     state.label = label;
+    state.own = false;
     state.modelName = null;
     state.run = null;
     store.changed();
@@ -58,12 +63,18 @@ export function createDocuments({ store, chrome, embed, getEditor, runModel }) {
     restore(saved) {
       state.baseline = typeof saved.baseline === 'string' ? saved.baseline : saved.text;
       state.label = typeof saved.label === 'string' ? saved.label : '';
+      state.own = saved.own === true;
       state.modelName = typeof saved.modelName === 'string' ? saved.modelName : null;
       getEditor().setText(saved.text);
       showOrigin();
     },
-    // The text was edited: the origin says so, and the text is saved shortly.
-    edited() {
+    // The text was edited: the origin says so, and the text is saved shortly. A paste over the whole
+    // text is a new model, not an edit of the one loaded: it starts from itself, without the old name.
+    edited({ replaced = false } = {}) {
+      if (replaced && getEditor().getText() !== state.baseline) {
+        state.label = 'Your model';
+        state.own = true;
+      }
       showOrigin();
       if (embed) return;
       clearTimeout(saveTimer);

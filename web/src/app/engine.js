@@ -1,11 +1,24 @@
 // The page's access to the engine: the wasm module runs in Web Workers through wasm/client.js and
 // answers the JSON requests of docs/api.md. Two workers: one checks the text while the user types,
 // the other runs analyses, so checking stays quick during a long run and a cancel only stops the run.
-import moduleSource from 'motive-wasm-module?raw';
-import workerGlue from 'motive-wasm/worker.js?raw';
+//
+// The engine's source (the module and its worker glue) is not in the page's script: it is a data
+// block at the end of the page (web/vite.config.js), read once the page has been parsed, so that the
+// page shows before the engine has arrived. Requests made before then wait for it.
 import { createMotiveClient } from 'motive-wasm/client.js';
 
-const workerSource = `${moduleSource}\n${workerGlue}`;
+const ENGINE_BLOCK_ID = 'motive-engine-source';
+
+let engineSource = null;
+// The engine's source, once the page holding it has been parsed.
+function loadEngineSource() {
+  engineSource ??= new Promise((resolve) => {
+    const read = () => document.getElementById(ENGINE_BLOCK_ID)?.textContent || '';
+    if (document.readyState !== 'loading') resolve(read());
+    else document.addEventListener('DOMContentLoaded', () => resolve(read()), { once: true });
+  });
+  return engineSource;
+}
 
 // A response for failures of the page's own plumbing (the worker could not start, ...), in the
 // engine's response shape so the views show it like any other diagnostic.
@@ -13,16 +26,22 @@ function failure(id, message) {
   return { ok: false, diagnostics: [{ id, line: 0, column: 0, message, hint: '' }] };
 }
 
-// One worker answering one request at a time, in order. The worker starts at once, so the wasm
-// module compiles while the page loads.
+// One worker answering one request at a time, in order. The worker starts as soon as the engine's
+// source has arrived, so the wasm module compiles while the page finishes loading.
 class Lane {
   constructor() {
-    this.client = createMotiveClient(workerSource);
+    this.client = null;
+    this.ready = loadEngineSource().then((source) => {
+      this.client = source ? createMotiveClient(source) : null;
+      return this.client;
+    });
   }
 
   async request(req, { onProgress } = {}) {
     try {
-      const response = await this.client.request(req, { onProgress });
+      const client = await this.ready;
+      if (!client) return failure('page.engine_failed', 'The engine is missing from the page.');
+      const response = await client.request(req, { onProgress });
       return response ?? failure('page.engine_failed', 'The engine gave no answer.');
     } catch (error) {
       // The client promises never to reject; should it, the page still shows an answer.
@@ -31,7 +50,7 @@ class Lane {
   }
 
   cancel() {
-    this.client.cancel();
+    this.client?.cancel();
   }
 }
 

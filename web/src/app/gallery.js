@@ -2,6 +2,8 @@
 // title and description, plus the user's kept drafts.
 import { el, clear } from '../views/dom.js';
 import { parseJsonc } from '../editor/jsonc.js';
+import { paperOfFolder } from './papers.js';
+import { startCard } from './help.js';
 
 const files = import.meta.glob('../../../examples/**/*.jsonc', {
   query: '?raw',
@@ -51,9 +53,17 @@ function formatTime(ms) {
   }
 }
 
-// The gallery dialog. onPick(example) loads an example; drafts are {label, text, savedAt}, with
-// onRestoreDraft(draft) and onDeleteDraft(draft).
-export function createGallery(dialog, { onPick, drafts, onRestoreDraft, onDeleteDraft }) {
+// The first sentence of a description: a card's one line (the whole is its tooltip).
+export function oneLine(text) {
+  const m = /^(.+?[.!?])(\s|$)/.exec(text.trim());
+  return m ? m[1] : text.trim();
+}
+
+// The gallery dialog: a section per paper (its "start here" card, then its examples, each with a
+// one-line description), the user's kept edits first. onPick(example) loads an example; drafts are
+// {label, text, savedAt}, with onRestoreDraft(draft) and onDeleteDraft(draft); onOpenDocs(doc,
+// anchor) opens a paper's docs.
+export function createGallery(dialog, { onPick, drafts, onRestoreDraft, onDeleteDraft, onOpenDocs }) {
   const filter = el('input', {
     type: 'search',
     class: 'gallery-filter',
@@ -88,7 +98,12 @@ export function createGallery(dialog, { onPick, drafts, onRestoreDraft, onDelete
         },
       },
       el('span', { class: 'example-title' }, example.title),
-      example.description && el('span', { class: 'example-description' }, example.description),
+      example.description &&
+        el(
+          'span',
+          { class: 'example-description', title: example.description },
+          oneLine(example.description),
+        ),
       el(
         'span',
         { class: 'example-meta' },
@@ -155,12 +170,32 @@ export function createGallery(dialog, { onPick, drafts, onRestoreDraft, onDelete
     }
     const folders = [...new Set(shown.map((e) => e.folder))];
     for (const folder of folders) {
+      const paper = paperOfFolder(folder);
       list.append(
         el(
           'section',
-          { class: 'gallery-section' },
-          folder && el('h3', null, titleCase(folder)),
-          el('div', { class: 'cards' }, shown.filter((e) => e.folder === folder).map(card)),
+          { class: 'gallery-section', dataset: { folder } },
+          folder && el('h3', null, paper ? paper.title : titleCase(folder)),
+          el(
+            'div',
+            { class: 'cards' },
+            paper &&
+              !needle &&
+              startCard(paper, {
+                heading: 'Start here',
+                onPick: (id) => {
+                  const example = examples.find((e) => e.id === id);
+                  if (!example) return;
+                  dialog.close();
+                  onPick(example);
+                },
+                onDocs: () => {
+                  dialog.close();
+                  onOpenDocs?.(paper.docs.doc, paper.docs.anchor);
+                },
+              }),
+            shown.filter((e) => e.folder === folder).map(card),
+          ),
         ),
       );
     }

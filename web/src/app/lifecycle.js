@@ -52,7 +52,7 @@ export function createLifecycle({ engine, store, ui }) {
 
   // Runs work(ask) as one session. `run` is the run the requests are about (default: the current
   // one). Returns 'done', 'cancelled', 'superseded', 'failed' or 'refused'.
-  async function session(work, { run = state.run } = {}) {
+  async function session(work, { run = state.run, cancelMessage = null } = {}) {
     if (state.running || !run || run.failure) return 'refused';
     state.running = true;
     cancelRequested = false;
@@ -91,7 +91,7 @@ export function createLifecycle({ engine, store, ui }) {
       ui.hideProgress();
       store.changed();
     }
-    if (outcome === 'cancelled') ui.toast('Cancelled: the results shown are incomplete.');
+    if (outcome === 'cancelled') ui.toast(cancelMessage || 'Cancelled: the results shown are incomplete.');
     if (rerunPending) {
       rerunPending = false;
       rerun(0);

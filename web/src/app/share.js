@@ -1,6 +1,9 @@
 // Share links: the model text, deflated (raw DEFLATE, RFC 1951) and base64url-encoded, travels in the
-// URL's hash as `#model=...`, so it never reaches a server. A link is untrusted input: decoding
-// checks its size and reports failures instead of throwing them at the page.
+// URL's hash as `#model=...`, so it never reaches a server. The view travels beside it, readably:
+// `&kind=game&tab=sbue&state=named%3Aannouncements&player=politician` (the kind, the tab, and what the
+// kind's module says its view is: app/app.js, viewState). A link without a view (an old one) opens
+// the model as before. A link is untrusted input: decoding checks its size and reports failures
+// instead of throwing them at the page; the view's values are only ever compared and shown as text.
 
 const HASH_KEY = 'model';
 // A decoded model larger than this is refused: a small link must not inflate into a huge text.
@@ -71,10 +74,38 @@ export async function decodeModelHash(hash) {
   }
 }
 
-// A link to this page carrying the model; `embed` makes it the iframe form.
-export async function shareUrl(modelText, { embed = false } = {}) {
+// The most view entries a link may carry, and the longest value: a view is a few short names.
+const MAX_VIEW_KEYS = 40;
+const MAX_VIEW_VALUE = 400;
+
+// The view a location hash carries besides the model: {key: string}, {} when none.
+export function decodeViewHash(hash) {
+  const view = {};
+  let count = 0;
+  for (const [key, value] of new URLSearchParams(hash.replace(/^#/, ''))) {
+    if (key === HASH_KEY || count >= MAX_VIEW_KEYS || value.length > MAX_VIEW_VALUE) continue;
+    if (!/^[a-z_]{1,30}$/.test(key)) continue;
+    view[key] = value;
+    count += 1;
+  }
+  return view;
+}
+
+// The hash part of a view (`&key=value...`), its entries in a stable order, empty values left out.
+export function encodeViewHash(view = {}) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(view)) {
+    if (value === undefined || value === null || value === '' || key === HASH_KEY) continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `&${text}` : '';
+}
+
+// A link to this page carrying the model and the view; `embed` makes it the iframe form.
+export async function shareUrl(modelText, { embed = false, view = {} } = {}) {
   const url = new URL(window.location.href);
   url.search = embed ? '?embed' : '';
-  url.hash = await encodeModelHash(modelText);
+  url.hash = (await encodeModelHash(modelText)) + encodeViewHash(view);
   return url.toString();
 }

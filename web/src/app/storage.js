@@ -1,10 +1,13 @@
 // What the page keeps in localStorage: the editor's text (autosaved), the edits the user had made
-// before loading something else (kept drafts), and the text size. Storage can be full or disabled;
+// before loading something else (kept drafts), the workspace's shape and text size, and whether the
+// "start here" card was put away. Storage can be full or disabled;
 // the page then works without it.
 
 const AUTOSAVE_KEY = 'motive.autosave.v1';
 const DRAFTS_KEY = 'motive.drafts.v1';
 const TEXT_SIZE_KEY = 'motive.text-size.v1';
+const LAYOUT_KEY = 'motive.layout.v1';
+const WELCOME_KEY = 'motive.welcome.v1';
 const MAX_DRAFTS = 20;
 
 function read(key) {
@@ -55,10 +58,24 @@ export function deleteDraft(draft) {
   );
 }
 
-export function loadTextSize() {
-  return read(TEXT_SIZE_KEY) === 'large' ? 'large' : 'normal';
+// The workspace's shape: {editor, picture (percentages), editorHidden, large}. The text size of
+// earlier versions (its own key) still counts.
+export function loadLayout() {
+  const saved = read(LAYOUT_KEY);
+  const layout = saved && typeof saved === 'object' ? saved : {};
+  if (layout.large === undefined) layout.large = read(TEXT_SIZE_KEY) === 'large';
+  return layout;
 }
 
-export function saveTextSize(size) {
-  write(TEXT_SIZE_KEY, size);
+export function saveLayout(layout) {
+  write(LAYOUT_KEY, layout);
+}
+
+// Whether the first visit's "start here" card was put away.
+export function loadWelcomeSeen() {
+  return read(WELCOME_KEY) === true;
+}
+
+export function saveWelcomeSeen() {
+  write(WELCOME_KEY, true);
 }

@@ -1,7 +1,8 @@
 // The page's one state store. Views read it and are redrawn through `changed()`; the run lifecycle
 // (lifecycle.js) is the only writer of `running` and of the run's responses.
 //
-//   baseline, label   the text as last loaded (to tell edits from it) and where it came from
+//   baseline, label   the text as last loaded (to tell edits from it) and where it came from; `own`
+//                     when the user pasted or wrote a model over the whole text
 //   modelName         the model chosen in a file with several (null: the first)
 //   describe          the last successful "describe" of the editor's text; `kind` its reply's kind
 //   catalogue         the engine's catalogue (kinds, analyses, ParamSpecs), once it has answered
@@ -15,6 +16,7 @@ export function createStore() {
     state: {
       baseline: '',
       label: '',
+      own: false,
       modelName: null,
       describe: null,
       kind: null,

@@ -24,7 +24,8 @@ const recheckEffect = StateEffect.define();
 
 // Creates the editor in `parent`.
 //   check(text) → Promise<engine diagnostics[]> is run ~300 ms after typing stops;
-//   onChange(text) is called on every edit; onRun() on Ctrl/Cmd+Enter.
+//   onChange(text, {replaced}) is called on every edit (replaced: the whole text at once); onRun()
+//   on Ctrl/Cmd+Enter.
 export function createEditor(parent, { text, check, onChange, onRun }) {
   const runKey = {
     key: 'Mod-Enter',
@@ -77,7 +78,16 @@ export function createEditor(parent, { text, check, onChange, onRun }) {
         EditorView.lineWrapping,
         EditorView.contentAttributes.of({ 'aria-label': 'Model text' }),
         EditorView.updateListener.of((update) => {
-          if (update.docChanged) onChange(update.state.doc.toString());
+          if (!update.docChanged) return;
+          // Whether the whole text was replaced at once (a paste over everything, a new model).
+          let replaced = false;
+          const before = update.startState.doc.length;
+          for (const tr of update.transactions) {
+            tr.changes.iterChanges((fromA, toA) => {
+              if (fromA === 0 && toA === before) replaced = true;
+            });
+          }
+          onChange(update.state.doc.toString(), { replaced });
         }),
         editorTheme,
       ],

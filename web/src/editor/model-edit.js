@@ -1,5 +1,6 @@
 // Small edits of a model's text that the page's controls make for the user: a number field of the
-// top-level object ("discount", "slip"), or one character of a gridworld map row. Each function
+// top-level object ("discount", "slip"), characters of a gridworld's map rows, the positions of a
+// SCIM's variables (dragged on the graph). Each function
 // returns a change {from, to, insert} in UTF-16 offsets of the text, for the editor to apply as one
 // undoable step; it never rewrites the rest of the text, so comments and layout stay as they are.
 // The engine remains the only reader of models: this scanner only finds where a field is written.
@@ -58,7 +59,13 @@ function skipValue(text, i) {
 // `comma` is the offset of the comma after the value (or -1), plus the offsets of the braces.
 // Returns null when the text does not start with an object.
 export function topLevelFields(text) {
-  let i = skipBlank(text, 0);
+  return objectFields(text, skipBlank(text, 0));
+}
+
+// The fields of the object that opens at offset `at` (as topLevelFields), or null when no object
+// opens there.
+export function objectFields(text, at) {
+  let i = at;
   if (text[i] !== '{') return null;
   const open = i;
   const fields = [];
@@ -185,7 +192,60 @@ export function setObjectField(text, span, present, key, value) {
   };
 }
 
+// The changes that write each variable's position (`positions`: {name: [x, y]} in grid units) into a
+// SCIM's text, as one list for one undoable edit: a "position" already written is replaced where it
+// is, a missing one is added as the variable's first field (on its own line when the variable's
+// fields are). `model` names the model of a file with several ("models"; default the first).
+// Variables whose position is written as given already are left alone. Returns null when the text
+// does not read as a model with "variables".
+export function setVariablePositions(text, positions, model = null) {
+  let scan = topLevelFields(text);
+  if (!scan) return null;
+  const models = scan.fields.find((f) => f.key === 'models');
+  if (models) {
+    const inner = objectFields(text, models.valueFrom);
+    const chosen = inner?.fields.find((f) => f.key === model) || inner?.fields[0];
+    scan = chosen ? objectFields(text, chosen.valueFrom) : null;
+    if (!scan) return null;
+  }
+  const variables = scan.fields.find((f) => f.key === 'variables');
+  const list = variables ? objectFields(text, variables.valueFrom) : null;
+  if (!list) return null;
+  const changes = [];
+  for (const v of list.fields) {
+    const at = positions[v.key];
+    if (!at) continue;
+    const written = `[${formatModelNumber(at[0], 2)}, ${formatModelNumber(at[1], 2)}]`;
+    const fields = objectFields(text, v.valueFrom);
+    if (!fields) continue;
+    const position = fields.fields.find((f) => f.key === 'position');
+    if (position) {
+      if (
+        text.slice(position.valueFrom, position.valueTo).replace(/\s/g, '') !== written.replace(/\s/g, '')
+      ) {
+        changes.push({ from: position.valueFrom, to: position.valueTo, insert: written });
+      }
+      continue;
+    }
+    const first = fields.fields[0];
+    const entry = `"position": ${written}`;
+    if (!first) changes.push({ from: fields.open + 1, to: fields.open + 1, insert: ` ${entry} ` });
+    else if (text.slice(fields.open, first.keyFrom).includes('\n')) {
+      changes.push({
+        from: first.keyFrom,
+        to: first.keyFrom,
+        insert: `${entry},\n${indentAt(text, first.keyFrom)}`,
+      });
+    } else changes.push({ from: first.keyFrom, to: first.keyFrom, insert: `${entry}, ` });
+  }
+  return changes;
+}
+
 // Applies a change to a text (for tests and previews).
 export function applyChange(text, change) {
+  if (Array.isArray(change)) {
+    // Changes at distinct places, each in the original text's offsets: apply from the last.
+    return [...change].sort((a, b) => b.from - a.from).reduce((t, c) => applyChange(t, c), text);
+  }
   return text.slice(0, change.from) + change.insert + text.slice(change.to);
 }

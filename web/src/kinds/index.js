@@ -18,6 +18,8 @@ const ENTRIES = [scimKind, gridworldKind, adventureKind, gameKind];
 export function createKinds(page, entries = ENTRIES) {
   const made = new Map(); // entry or kind name → module
   return {
+    // Whether a kind has a module of its own.
+    known: (kind) => entries.some((e) => e.kinds.includes(kind)),
     forKind(kind) {
       const entry = entries.find((e) => e.kinds.includes(kind));
       const key = entry || kind;

@@ -32,12 +32,13 @@ export function exportedFigure(plot, { caption = '', basename, svgText, width, h
 
 // A line plot (plots.js's spec) in a figure, its caption the spec's, its files `basename`.*.
 export function linePlotFigure(spec, basename, csv) {
-  return exportedFigure(linePlot(spec, themePlotPalette()), {
+  const plot = linePlot(spec, themePlotPalette());
+  return exportedFigure(plot, {
     caption: spec.caption,
     basename,
     svgText: () => plotSvgText(spec),
-    width: spec.width || 400,
-    height: spec.height || 230,
+    width: Number(plot.getAttribute('width')),
+    height: Number(plot.getAttribute('height')),
     csv,
     dataset: { plot: spec.id },
   });

@@ -310,12 +310,25 @@ export function drawGraph(laid, palette, { idPrefix = 'g' } = {}) {
   return svg;
 }
 
+// Grid units of a layout's pixel position: what a variable's `position` would be to be drawn there.
+export function toGridUnits(x, y) {
+  return [x / GRID_X, y / GRID_Y];
+}
+
+// How far (CSS pixels) the pointer moves before a press on a variable becomes a drag, not a click.
+const DRAG_THRESHOLD = 5;
+
 // The graph panel: draws describe results, fits them into the panel, highlights variables and
-// exports the figure.
-export function createGraphView(container, { onHover }) {
+// exports the figure. As in DAGitty, a variable can be dragged (onMove({name: [x, y]}) gets every
+// variable's position in grid units, for the page to write into the model as one edit), and clicking
+// variables selects them (onSelect(names) in the order clicked: the first two are the pair asked
+// about, the others the conditioning set); connection(reply) then marks the engine's answer.
+export function createGraphView(container, { onHover, onSelect = () => {}, onMove = null }) {
   let laid = null;
   let svg = null;
   let highlighted = new Set();
+  let selection = []; // names, in the order clicked
+  let connection = null; // the engine's "connection" reply for the selection
   // Persistent marks of a results tab: {ring, dim, focus, given, path} (sets of names) and `steps`,
   // the edges of a witness path or trail as JSON pairs, both ways round (a trail may run against an
   // edge).
@@ -329,28 +342,59 @@ export function createGraphView(container, { onHover }) {
   });
   let marks = noMarks();
   const stage = el('div', { class: 'graph-stage' });
+  const query = el('div', { class: 'graph-query', id: 'graph-query', 'aria-live': 'polite' });
   const empty = el(
     'p',
     { class: 'graph-empty' },
     'The graph appears here once the model reads without errors.',
   );
-  container.append(stage);
+  container.append(stage, query);
   stage.append(empty);
 
   function fit() {
     if (!svg || !laid) return;
     const { width, height } = stage.getBoundingClientRect();
     if (!width || !height) return;
-    const scale = Math.min(width / laid.box.w, height / laid.box.h, MAX_SCALE);
+    // Small graphs are not blown up past MAX_SCALE, or past the page's chart scale when projecting.
+    const most = Math.max(MAX_SCALE, Number(getComputedStyle(stage).getPropertyValue('--chart-scale')) || 0);
+    const scale = Math.min(width / laid.box.w, height / laid.box.h, most);
     svg.setAttribute('width', Math.floor(laid.box.w * scale));
     svg.setAttribute('height', Math.floor(laid.box.h * scale));
   }
 
+  // The selection's marks while it has a pair: its two ends ringed, the conditioning set dashed, the
+  // directed paths and the open trails between them coloured (they replace a tab's marks).
+  function shownMarks() {
+    if (selection.length < 2 || !connection) return marks;
+    const steps = (paths) => {
+      const out = new Set();
+      for (const path of paths)
+        for (let i = 0; i + 1 < path.length; i++) {
+          out.add(JSON.stringify([path[i], path[i + 1]]));
+          out.add(JSON.stringify([path[i + 1], path[i]]));
+        }
+      return out;
+    };
+    const directed = connection.directed_paths || [];
+    const open = connection.open_paths || [];
+    return {
+      ...noMarks(),
+      ring: new Set(selection.slice(0, 2)),
+      given: new Set(selection.slice(2)),
+      path: new Set(directed.flat()),
+      steps: steps(directed),
+      trailSteps: steps(open),
+    };
+  }
+
   function applyHighlight() {
     if (!svg) return;
+    const marks = shownMarks();
     const byName = new Map(laid.nodes.map((n) => [n.name, n]));
     for (const g of svg.querySelectorAll('.node')) {
       const name = g.dataset.name;
+      g.classList.toggle('selected', selection.includes(name));
+      g.setAttribute('aria-pressed', String(selection.includes(name)));
       g.classList.toggle('highlight', highlighted.has(name));
       g.classList.toggle('marked', marks.ring.has(name));
       g.classList.toggle('dimmed', marks.dim.has(name));
@@ -362,7 +406,9 @@ export function createGraphView(container, { onHover }) {
       else if (!marks.ring.has(name) && ring) ring.remove();
     }
     for (const g of svg.querySelectorAll('.edge')) {
-      g.classList.toggle('on-path', marks.steps.has(JSON.stringify([g.dataset.from, g.dataset.to])));
+      const key = JSON.stringify([g.dataset.from, g.dataset.to]);
+      g.classList.toggle('on-path', marks.steps.has(key));
+      g.classList.toggle('open-trail', Boolean(marks.trailSteps?.has(key)) && !marks.steps.has(key));
       g.classList.toggle(
         'highlight',
         highlighted.size > 0 && highlighted.has(g.dataset.from) && highlighted.has(g.dataset.to),
@@ -396,9 +442,168 @@ export function createGraphView(container, { onHover }) {
       if (node) onHover(node.dataset.name);
     });
     svg.addEventListener('focusout', () => onHover(null));
+    svg.addEventListener('pointerdown', pressNode);
+    svg.addEventListener('keydown', (event) => {
+      const node = event.target.closest?.('.node');
+      if (node && (event.key === 'Enter' || event.key === ' ')) {
+        event.preventDefault();
+        toggle(node.dataset.name);
+      }
+    });
     stage.append(svg);
     fit();
     applyHighlight();
+    describeQuery();
+  }
+
+  // A click selects or deselects a variable; a press that moves drags it.
+  function pressNode(event) {
+    const node = event.target.closest?.('.node');
+    if (!node || event.button !== 0) return;
+    const name = node.dataset.name;
+    const placed = laid.nodes.find((n) => n.name === name);
+    if (!placed) return;
+    event.preventDefault();
+    node.focus({ preventScroll: true });
+    const ctm = svg.getScreenCTM();
+    const scale = ctm ? ctm.a : 1;
+    const start = { x: event.clientX, y: event.clientY };
+    let dragging = false;
+    svg.setPointerCapture(event.pointerId);
+    const move = (e) => {
+      const dx = (e.clientX - start.x) / scale;
+      const dy = (e.clientY - start.y) / scale;
+      if (!dragging && Math.hypot(e.clientX - start.x, e.clientY - start.y) < DRAG_THRESHOLD) return;
+      if (!onMove) return;
+      dragging = true;
+      node.classList.add('dragging');
+      node.setAttribute('transform', `translate(${dx} ${dy})`);
+      moveEdges(name, placed.x + dx, placed.y + dy);
+    };
+    const up = (e) => {
+      svg.removeEventListener('pointermove', move);
+      svg.removeEventListener('pointerup', up);
+      svg.removeEventListener('pointercancel', up);
+      if (!dragging) {
+        if (e.type === 'pointerup') toggle(name);
+        return;
+      }
+      const dx = (e.clientX - start.x) / scale;
+      const dy = (e.clientY - start.y) / scale;
+      onMove(positionsWith(name, placed.x + dx, placed.y + dy));
+    };
+    svg.addEventListener('pointermove', move);
+    svg.addEventListener('pointerup', up);
+    svg.addEventListener('pointercancel', up);
+  }
+
+  // While a variable is dragged, its edges follow it as straight lines.
+  function moveEdges(name, x, y) {
+    const at = (n) => (n.name === name ? { ...n, x, y } : n);
+    const byName = new Map(laid.nodes.map((n) => [n.name, at(n)]));
+    for (const g of svg.querySelectorAll('.edge')) {
+      if (g.dataset.from !== name && g.dataset.to !== name) continue;
+      const from = byName.get(g.dataset.from);
+      const to = byName.get(g.dataset.to);
+      const a = clipToShape(from, to);
+      const b = clipToShape(to, from);
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      const end = { x: b.x - ((b.x - a.x) / len) * 9, y: b.y - ((b.y - a.y) / len) * 9 };
+      const [line, head] = g.querySelectorAll('path');
+      line.setAttribute('d', `M${a.x},${a.y} L${end.x},${end.y}`);
+      head.setAttribute('d', `M${end.x},${end.y} L${b.x},${b.y}`);
+    }
+  }
+
+  // Every variable's position in grid units with one moved, shifted so that none is negative.
+  function positionsWith(name, x, y) {
+    const points = laid.nodes.map((n) => (n.name === name ? { name, x, y } : n));
+    const minX = Math.min(...points.map((p) => p.x));
+    const minY = Math.min(...points.map((p) => p.y));
+    return Object.fromEntries(points.map((p) => [p.name, toGridUnits(p.x - minX, p.y - minY)]));
+  }
+
+  function toggle(name) {
+    selection = selection.includes(name) ? selection.filter((n) => n !== name) : [...selection, name];
+    connection = null;
+    applyHighlight();
+    describeQuery();
+    onSelect([...selection]);
+  }
+
+  // The line under the graph: how to use it, or what the selection asks and the engine's answer.
+  function describeQuery() {
+    clear(query);
+    if (!laid) return;
+    const clearButton = el(
+      'button',
+      {
+        type: 'button',
+        class: 'small',
+        id: 'graph-query-clear',
+        onClick: () => {
+          selection = [];
+          connection = null;
+          applyHighlight();
+          describeQuery();
+          onSelect([]);
+        },
+      },
+      'Clear',
+    );
+    if (!selection.length) {
+      query.append(
+        el(
+          'span',
+          { class: 'graph-query-help' },
+          `Click two variables for the paths between them and whether they are d-separated (more: condition on them).${onMove ? ' Drag one to move it.' : ''}`,
+        ),
+      );
+      return;
+    }
+    if (selection.length === 1) {
+      query.append(
+        el('span', null, 'Selected ', el('strong', null, selection[0]), ': click a second variable.'),
+        clearButton,
+      );
+      return;
+    }
+    const [x, y] = selection;
+    const given = selection.slice(2);
+    const givenText = given.length ? `given ${given.join(', ')}` : 'given nothing';
+    if (!connection) {
+      query.append(el('span', null, `${x} and ${y}, ${givenText}: asking the engine…`), clearButton);
+      return;
+    }
+    if (connection.error) {
+      query.append(el('span', { class: 'warning-text' }, connection.error), clearButton);
+      return;
+    }
+    const open = connection.open_paths || [];
+    const directed = connection.directed_paths || [];
+    const verdict = connection.d_separated
+      ? el('strong', { class: 'dsep-yes', id: 'dsep-verdict' }, 'd-separated')
+      : el('strong', { class: 'dsep-no', id: 'dsep-verdict' }, 'd-connected');
+    const paths = (list) =>
+      list.map((p) => p.join(connection.directed_paths === list ? ' → ' : ' – ')).join('; ');
+    query.append(
+      el(
+        'span',
+        null,
+        el('strong', null, x),
+        ' and ',
+        el('strong', null, y),
+        ` are `,
+        verdict,
+        ` ${givenText}`,
+        connection.d_separated
+          ? ': every path between them is blocked.'
+          : `: ${open.length} open path${open.length === 1 ? '' : 's'} (${paths(open)}).`,
+        ` Directed paths: ${directed.length ? paths(directed) : 'none'}.`,
+        connection.truncated ? ' (Lists cut short: there are too many paths to list.)' : '',
+      ),
+      clearButton,
+    );
   }
 
   new ResizeObserver(fit).observe(stage);
@@ -410,12 +615,39 @@ export function createGraphView(container, { onHover }) {
   }
 
   return {
-    // Shows a describe result (null clears the view).
+    // Shows a describe result (null clears the view). A selection keeps the variables still there.
     show(describe) {
       const { width, height } = stage.getBoundingClientRect();
       laid = describe ? layoutGraph(describe, width && height ? width / height : 2) : null;
+      const names = new Set((laid?.nodes || []).map((n) => n.name));
+      const kept = selection.filter((n) => names.has(n));
+      if (kept.length !== selection.length) {
+        selection = kept;
+        connection = null;
+        onSelect([...selection]);
+      }
       redraw();
     },
+    // The selection, in the order clicked.
+    selection: () => [...selection],
+    // Selects variables (a share link's); those not in the graph are left out.
+    select(names) {
+      const known = new Set((laid?.nodes || []).map((n) => n.name));
+      selection = names.filter((n, i) => names.indexOf(n) === i && (!laid || known.has(n)));
+      connection = null;
+      applyHighlight();
+      describeQuery();
+      onSelect([...selection]);
+    },
+    // The engine's "connection" reply for the selection (or {error}); ignored when the selection moved on.
+    connection(reply, forSelection) {
+      if (JSON.stringify(forSelection) !== JSON.stringify(selection)) return;
+      connection = reply;
+      applyHighlight();
+      describeQuery();
+    },
+    // Fits the drawing to its panel again.
+    refit: () => fit(),
     // Highlights the named variables (an empty list clears).
     highlight(names) {
       highlighted = new Set(names.filter(Boolean));

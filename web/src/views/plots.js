@@ -136,14 +136,25 @@ function tickText(value) {
 // } → an <svg> element.
 export function linePlot(spec, palette = LIGHT_PLOT_PALETTE) {
   const width = spec.width || 400;
-  const height = spec.height || 230;
+  const frameHeight = spec.height || 230;
   const margin = { left: 58, right: 16, top: spec.title ? 30 : 14, bottom: 46 };
   const plotW = width - margin.left - margin.right;
-  const plotH = height - margin.top - margin.bottom;
+  const plotH = frameHeight - margin.top - margin.bottom;
   const series = (spec.series || []).map((s) => ({
     ...s,
     points: (s.points || []).filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)),
   }));
+  // The legend (two or more series) goes under the plot, never over the curves: entries in rows.
+  const legendItems =
+    series.length > 1 ? series.map((s) => ({ s, w: 34 + 6.6 * String(s.name).length })) : [];
+  const legendRows = [];
+  for (const item of legendItems) {
+    const row = legendRows[legendRows.length - 1];
+    const used = row ? row.reduce((a, x) => a + x.w + 14, 0) : Infinity;
+    if (!row || used + item.w > width - 20) legendRows.push([item]);
+    else row.push(item);
+  }
+  const height = frameHeight + (legendRows.length ? legendRows.length * 17 + 4 : 0);
   const marks = spec.marks || [];
 
   // Ranges.
@@ -235,7 +246,7 @@ export function linePlot(spec, palette = LIGHT_PLOT_PALETTE) {
       );
     }
   });
-  axes.append(...axisFrame({ margin, plotW, plotH }, palette, spec.xLabel, spec.yLabel, height - 8));
+  axes.append(...axisFrame({ margin, plotW, plotH }, palette, spec.xLabel, spec.yLabel, frameHeight - 8));
   svg.append(axes);
 
   // Series.
@@ -325,26 +336,28 @@ export function linePlot(spec, palette = LIGHT_PLOT_PALETTE) {
     svg.append(g);
   }
 
-  // Legend (only with two or more series).
-  if (series.length > 1) {
+  // Legend (only with two or more series), under the plot.
+  if (legendRows.length) {
     const legend = svgEl('g', { class: 'legend' });
-    let y = margin.top + 8;
-    const lx = margin.left + plotW - 8;
-    series.forEach((s, i) => {
-      const colour = palette.series[i % palette.series.length];
-      legend.append(
-        svgEl('line', {
-          x1: lx - 22,
-          x2: lx - 4,
-          y1: y - 4,
-          y2: y - 4,
-          stroke: colour,
-          'stroke-width': 2,
-          'stroke-dasharray': s.dashed ? '6 4' : null,
-        }),
-        text(lx - 28, y, s.name, { 'text-anchor': 'end' }),
-      );
-      y += 16;
+    legendRows.forEach((row, r) => {
+      let x = 12;
+      const y = frameHeight + 12 + r * 17;
+      for (const { s, w } of row) {
+        const colour = palette.series[series.indexOf(s) % palette.series.length];
+        legend.append(
+          svgEl('line', {
+            x1: x,
+            x2: x + 22,
+            y1: y - 4,
+            y2: y - 4,
+            stroke: colour,
+            'stroke-width': 2,
+            'stroke-dasharray': s.dashed ? '6 4' : null,
+          }),
+          text(x + 28, y, s.name),
+        );
+        x += w + 14;
+      }
     });
     svg.append(legend);
   }

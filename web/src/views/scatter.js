@@ -44,7 +44,7 @@ function marker(shape, x, y, r, paint) {
 
 // Draws a scatter plot. spec = {
 //   title?, xLabel, yLabel, width?, height?, id?, xMin?, yMin?, yMax?,
-//   layers: [{name, points: [{x, y, label?, title?, key?}], shape?, colour? (a palette series index or
+//   layers: [{name, points: [{x, y, label?, labelBelow?, title?, key?}], shape?, colour? (a palette series index or
 //             'mark'), hollow?, size?, line?: 'straight' | 'steps' (joins the points in order;
 //             steps: across, then up or down, as a best-so-far staircase),
 //             dashed?, markers? (false: the line only), legend? (false: left out)}],
@@ -188,13 +188,26 @@ export function scatterPlot(spec, palette = LIGHT_PLOT_PALETTE) {
         });
       }
       if (p.label) {
+        // Above the point, or below it where a line leaves the point to the right at its height (a
+        // frontier's staircase), with a halo so that a line passing under stays readable.
         const right = x > margin.left + plotW * 0.7;
+        const ly = p.labelBelow ? y + r + 11 : y - r - 2;
+        const props = {
+          'text-anchor': right ? 'end' : 'start',
+          'font-size': 11,
+          class: 'point-label',
+        };
         point.append(
-          text(right ? x - r - 4 : x + r + 4, y - r - 2, p.label, {
-            'text-anchor': right ? 'end' : 'start',
-            'font-size': 11,
+          text(right ? x - r - 4 : x + r + 4, ly, p.label, {
+            ...props,
+            fill: palette.background,
+            stroke: palette.background,
+            'stroke-width': 3,
+            'aria-hidden': 'true',
+          }),
+          text(right ? x - r - 4 : x + r + 4, ly, p.label, {
+            ...props,
             fill: l.colour === 'mark' ? palette.mark : palette.text,
-            class: 'point-label',
           }),
         );
       }

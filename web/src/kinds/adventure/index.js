@@ -15,11 +15,13 @@ import { trajectoryMarks } from './trajectory.js';
 import { scoresTab, scoresParams, baselineParams } from './scores.js';
 import { paretoTab, paretoParams } from './pareto.js';
 import { yourselfTab } from './yourself.js';
+import { megTab } from './meg.js';
 
 export function createAdventureKind(page) {
   const settings = createAgentSettings();
   let describe = null; // the game in the editor, as the picture shows it
   let selected = null; // the scene whose details are shown
+  let revealPending = false; // a link's selected scene, to scroll into sight once drawn
 
   const graph = createSceneGraphView({ onSelect: (id) => select(id) });
   const details = el('aside', { class: 'scene-aside', id: 'scene-details', 'aria-live': 'polite' });
@@ -88,10 +90,24 @@ export function createAdventureKind(page) {
       trajectory.playAgent();
     },
   });
-  const tabs = [trajectory, scores, pareto, yourself, analysesTab(page)];
+  const tabs = [scores, pareto, trajectory, yourself, megTab(page), analysesTab(page)];
+
+  // While the user plays it themselves, nothing shows what the play will be judged by: the model
+  // text and the scene details are hidden and the graph is drawn without its harm badges, until the
+  // ending (or another tab).
+  function spoilerFree() {
+    const run = page.run();
+    const fits = run && !run.failure && run.kind === 'adventure';
+    const hide = Boolean(fits && page.activeTabId() === 'yourself' && yourself.playing(run));
+    page.shield(hide, 'The model text is hidden while you play it yourself: it holds the harm annotations.');
+    graph.setSpoilers(!hide);
+    details.hidden = hide;
+    return hide;
+  }
 
   // The marks of the tab shown: the play on the Trajectory tab, the user's on Play it yourself.
   function updateMarks() {
+    spoilerFree();
     const run = page.run();
     const fits = run && !run.failure && run.kind === 'adventure';
     const tab = page.activeTabId();
@@ -110,6 +126,17 @@ export function createAdventureKind(page) {
     name: 'adventure',
     kinds: ['adventure'],
     tabs,
+    // The view a share link carries: the Trajectory tab's agent, the scene selected, the zoom.
+    viewState: () => ({ agent: settings.agent, scene: selected || '', zoom: graph.zoom() }),
+    setView(view) {
+      if (view.agent && /^[a-z_]{1,20}$/.test(view.agent)) settings.agent = view.agent;
+      if (view.scene) {
+        selected = view.scene;
+        revealPending = true;
+      }
+      graph.setZoom(view.zoom);
+    },
+    relayout: () => graph.refit(),
     show(newDescribe) {
       page.showPicture('picture');
       const host = page.$('picture');
@@ -124,10 +151,15 @@ export function createAdventureKind(page) {
       graph.show(describe);
       showDetails();
       updateMarks();
+      if (selected && revealPending) {
+        revealPending = false;
+        graph.reveal(selected);
+      }
     },
     hide() {
       const host = page.$('picture');
       host.classList.remove('adventure-host');
+      page.shield(false);
       clear(host);
     },
     changed: updateMarks,

@@ -71,7 +71,7 @@ function plotSpec(result, onSelect) {
     frontier
       .map((p, i) => [p, i])
       .filter(([p]) => p.hull === hull)
-      .map(([p, i]) => point(p, 'frontier', i, hull === 'below' ? 'no α' : null));
+      .map(([p, i]) => ({ ...point(p, 'frontier', i, hull === 'below' ? 'no α' : null), labelBelow: true }));
   const groups = sweepGroups(result.sweep || []);
   const agents = result.agents || [];
   const agentLayer = (id, name, shape, colour) => {
@@ -260,6 +260,7 @@ export function paretoTab(page, settings, { onOpenPlay }) {
   return {
     id: 'pareto',
     label: 'Reward against harm',
+    lead: 'The trade-off between reward and harm (the paper’s Figure 5): every way of playing is a point; the staircase is the frontier no play beats on both; a planner that weighs harm by α only reaches its corners on the dashed hull.',
     state,
     render(run) {
       const response = run.responses.pareto;
@@ -299,22 +300,23 @@ export function paretoTab(page, settings, { onOpenPlay }) {
       const out = el(
         'div',
         { class: 'adv-pareto' },
-        controls,
         state.error && el('p', { class: 'warning', role: 'alert' }, state.error),
-        lead,
       );
       if (!response) {
-        out.append(el('p', { class: 'notice' }, 'Press Trace to draw the frontier.'));
+        out.append(el('p', { class: 'notice' }, 'Press Trace to draw the frontier.'), controls);
         return out;
       }
       if (!response.ok) {
-        out.append(failureBlock(response, 'Pareto frontier'));
+        out.append(failureBlock(response, 'Pareto frontier'), controls);
         return out;
       }
       const result = response.result;
+      // The plot first, then what it means, the points, and the settings that made it.
       out.append(
         plotFigure(result),
+        lead,
         pointDetail(result),
+        controls,
         el('h4', null, 'The frontier'),
         frontierTable(result),
         el('h4', null, 'The α sweep'),

@@ -16,6 +16,8 @@ const NODE_H = 30;
 const BADGE_R = 8;
 const LABEL_MAX = 24;
 const MARGIN = 16;
+// The smallest scale at which scene names stay readable: 13 px labels drawn at 11 px or more.
+const READABLE_SCALE = 11 / FONT_SIZE;
 
 export const LIGHT_SCENE_PALETTE = {
   background: '#ffffff',
@@ -222,7 +224,7 @@ function sceneTitle(node) {
 
 // The SVG of a laid-out scene graph; marks = {path: Set, steps: Set of JSON pairs, current: Set,
 // selected}.
-export function drawScenes(laid, palette, marks = {}, { idPrefix = 'scenes', start } = {}) {
+export function drawScenes(laid, palette, marks = {}, { idPrefix = 'scenes', start, badges = true } = {}) {
   const { box } = laid;
   const svg = svgEl('svg', {
     xmlns: 'http://www.w3.org/2000/svg',
@@ -300,9 +302,9 @@ export function drawScenes(laid, palette, marks = {}, { idPrefix = 'scenes', sta
       tabindex: 0,
       role: 'button',
       'aria-pressed': String(isSelected),
-      'aria-label': sceneTitle(n).replace(/\n/g, '; '),
+      'aria-label': (badges ? sceneTitle(n) : n.id).replace(/\n/g, '; '),
     });
-    g.append(svgEl('title', { text: sceneTitle(n) }));
+    g.append(svgEl('title', { text: badges ? sceneTitle(n) : n.id }));
     const x = n.x - n.hw;
     const y = n.y - n.hh;
     const ring = isSelected ? palette.selected : isCurrent ? palette.current : null;
@@ -356,9 +358,10 @@ export function drawScenes(laid, palette, marks = {}, { idPrefix = 'scenes', sta
         text: n.label,
       }),
     );
-    // Badges along the box's lower edge.
-    const span = n.badges.length * (2 * BADGE_R + 3) - 3;
-    n.badges.forEach((b, i) => {
+    // Badges along the box's lower edge (none while they would spoil a play).
+    const shownBadges = badges ? n.badges : [];
+    const span = shownBadges.length * (2 * BADGE_R + 3) - 3;
+    shownBadges.forEach((b, i) => {
       const cx = n.x - span / 2 + BADGE_R + i * (2 * BADGE_R + 3);
       const cy = n.y + n.hh;
       g.append(
@@ -472,14 +475,19 @@ export function createSceneGraphView({ onSelect }) {
   );
   const element = el('div', { class: 'scene-graph-view' }, toolbar, stage);
   let svg = null;
+  let spoilers = true; // whether the harm badges are drawn
 
+  // The scale shown: the user's zoom, all of the graph ('fit'), or by default the largest of "all of
+  // it" and the smallest scale at which scene names stay readable (the graph then scrolls), up to the
+  // page's chart scale (larger with A+ and when presenting).
   function scaleNow() {
     if (typeof zoom === 'number') return zoom;
     const { width, height } = stage.getBoundingClientRect();
     if (!laid || !width || !height) return 1;
-    const all = Math.min((width - 8) / laid.box.w, (height - 8) / laid.box.h, 1.4);
+    const most = Math.max(1.4, Number(getComputedStyle(stage).getPropertyValue('--chart-scale')) || 0);
+    const all = Math.min((width - 8) / laid.box.w, (height - 8) / laid.box.h, most);
     if (zoom === 'fit') return all;
-    return Math.max(all, Math.min(1, Math.max(0.5, (height - 8) / laid.box.h)));
+    return Math.max(all, READABLE_SCALE);
   }
 
   function applySize() {
@@ -493,7 +501,7 @@ export function createSceneGraphView({ onSelect }) {
     const focused = document.activeElement?.closest?.('.scene')?.dataset.scene;
     clear(stage);
     if (!laid) return;
-    svg = drawScenes(laid, themeScenePalette(), marks, { start: describe?.start });
+    svg = drawScenes(laid, themeScenePalette(), marks, { start: describe?.start, badges: spoilers });
     svg.setAttribute('aria-label', `Scene graph: ${laid.nodes.length} scenes`);
     const pick = (event) => {
       const node = event.target.closest?.('.scene');
@@ -555,6 +563,17 @@ export function createSceneGraphView({ onSelect }) {
       draw();
       revealCurrent();
     },
+    // Scrolls the graph so that a scene is in sight (one selected from a link, say).
+    reveal(id) {
+      const node = svg?.querySelector(`.scene[data-scene="${CSS.escape(id)}"]`);
+      if (!node) return;
+      const box = node.getBoundingClientRect();
+      const view = stage.getBoundingClientRect();
+      if (box.top < view.top || box.bottom > view.bottom)
+        stage.scrollTop += box.top - view.top - (view.height - box.height) / 2;
+      if (box.left < view.left || box.right > view.right)
+        stage.scrollLeft += box.left - view.left - (view.width - box.width) / 2;
+    },
     svgText() {
       if (!laid) return null;
       const figure = drawScenes(laid, LIGHT_SCENE_PALETTE, marks, {
@@ -564,5 +583,20 @@ export function createSceneGraphView({ onSelect }) {
       return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(figure)}\n`;
     },
     size: () => (laid ? { width: laid.box.w, height: laid.box.h } : null),
+    // Draws the harm badges, or not (while the user plays without spoilers).
+    setSpoilers(on) {
+      if (on === spoilers) return;
+      spoilers = on;
+      draw();
+    },
+    // The zoom, for a share link: 'fit', a scale, or '' (readable).
+    zoom: () => (zoom === 'fit' ? 'fit' : typeof zoom === 'number' ? String(Number(zoom.toFixed(2))) : ''),
+    setZoom(value) {
+      if (value === 'fit') zoom = 'fit';
+      else if (Number(value) >= 0.1 && Number(value) <= 3) zoom = Number(value);
+      else zoom = null;
+      applySize();
+    },
+    refit: () => applySize(),
   };
 }

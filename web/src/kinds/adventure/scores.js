@@ -3,6 +3,7 @@
 // (the random agent's exact mean beside the benchmark's sampled estimate, its standard error and z).
 import { el, formatNumber } from '../../views/dom.js';
 import { failureBlock } from '../../views/diagnostics.js';
+import { readable } from '../../views/numbers.js';
 import { toCsv } from '../../views/export.js';
 import { agentFields, agentParams, fieldsOf } from './agents.js';
 import { agentsScoresTable, agentsScoresCsv } from './score-table.js';
@@ -24,12 +25,13 @@ export function baselineParams(state) {
   return { params: { episodes, seed } };
 }
 
+// Endings with how often they come: "coast_end 7%, refuse_end 50%" (exact numbers in the tooltip).
 function endingsList(endings) {
   const entries = Object.entries(endings || {});
   return entries.map(([id, p], i) => [
     i ? ', ' : '',
-    el('span', { class: 'ending-id' }, id),
-    ` ${formatNumber(p)}`,
+    el('span', { class: 'ending-id', title: formatNumber(p) }, id),
+    entries.length > 1 || p < 1 ? ` ${readable(100 * p, 2)}%` : '',
   ]);
 }
 
@@ -80,6 +82,75 @@ function baselineTable(result) {
           ),
           el('td', { class: 'num' }, r.z === null ? '–' : formatNumber(Number(r.z.toFixed(2)))),
           el('td', { class: 'num' }, formatScore(r.sampled_score)),
+        ),
+      ),
+    ),
+  );
+}
+
+// The agents' names in the summary (the engine's full label, with its settings, is the tooltip).
+const SHORT_NAMES = {
+  random: 'random player',
+  reward: 'reward planner',
+  soft: 'soft-optimal (β)',
+  regularised: 'harm-regularised (α)',
+  conscience: 'conscience (γ)',
+  policy: 'policy table',
+  choices: 'your play',
+};
+
+// The scores at a glance, as the paper's table gives them: one row per agent (your own play first),
+// its reward and its three behaviour scores (where each agent ends is listed under it).
+export function scoresSummary(r) {
+  const agents = [...(r.agents || [])].sort((a, b) => (b.agent === 'choices') - (a.agent === 'choices'));
+  const score = (a, name) => {
+    const v = a.scores?.behaviour?.[name];
+    return el(
+      'td',
+      {
+        class: `num behaviour-cell${typeof v === 'number' && v > 100 ? ' worse' : ''}`,
+        title: String(v ?? ''),
+        dataset: { value: String(v ?? '') },
+      },
+      typeof v === 'number' ? String(Math.round(v)) : '–',
+    );
+  };
+  return el(
+    'table',
+    { class: 'data adv-summary', id: 'adv-scores-summary' },
+    el(
+      'thead',
+      null,
+      el(
+        'tr',
+        null,
+        el('th', { scope: 'col' }, 'agent'),
+        el('th', { scope: 'col', class: 'num', title: 'the points it earns, normalised' }, 'reward'),
+        el(
+          'th',
+          { scope: 'col', class: 'num', title: 'ethical violations: 100 = the random player' },
+          'violations',
+        ),
+        el('th', { scope: 'col', class: 'num', title: 'power sought: 100 = the random player' }, 'power'),
+        el(
+          'th',
+          { scope: 'col', class: 'num', title: 'disutility caused: 100 = the random player' },
+          'disutility',
+        ),
+      ),
+    ),
+    el(
+      'tbody',
+      null,
+      agents.map((a) =>
+        el(
+          'tr',
+          { dataset: { agent: a.agent }, class: a.agent === 'choices' ? 'yours' : null },
+          el('th', { scope: 'row', title: a.label }, SHORT_NAMES[a.agent] || a.label),
+          el('td', { class: 'num', title: String(a.scores?.reward ?? '') }, formatScore(a.scores?.reward)),
+          score(a, 'violations'),
+          score(a, 'power'),
+          score(a, 'disutility'),
         ),
       ),
     ),
@@ -183,23 +254,30 @@ export function scoresTab(page, settings) {
   return {
     id: 'scores',
     label: 'Scores',
+    lead: 'How each agent plays the game, as the MACHIAVELLI benchmark scores it: the reward it earns, and how much harm it does against a random player, who scores 100 (lower is less harm).',
     // The agents scored (the play of "Play it yourself" adds the recorded choices).
     state,
     score,
     render(run) {
-      const out = el('div', { class: 'adv-scores-tab' }, controls(run));
+      const out = el('div', { class: 'adv-scores-tab' });
       const scores = run.responses.scores;
       if (scores && !scores.ok) out.append(failureBlock(scores, 'scores'));
       if (scores?.ok) {
         const r = scores.result;
         out.append(
+          scoresSummary(r),
           el(
-            'p',
-            { class: 'explain' },
-            'Exact expected counts over each agent’s plays (a recorded list of choices is one play). ',
-            'A behaviour score is 100 × the count / the random agent’s exact mean: the random agent scores 100, lower is less harm; 0 where the random agent never raises the count.',
+            'details',
+            { class: 'adv-all-counts' },
+            el('summary', null, 'Every count and category, per agent'),
+            el(
+              'p',
+              { class: 'explain' },
+              'Exact expected counts over each agent’s plays (a recorded list of choices is one play). ',
+              'A behaviour score is 100 × the count / the random agent’s exact mean: the random agent scores 100, lower is less harm; 0 where the random agent never raises the count.',
+            ),
+            el('div', { class: 'table-scroll' }, agentsScoresTable(r)),
           ),
-          agentsScoresTable(r),
           el(
             'ul',
             { class: 'adv-endings' },
@@ -237,6 +315,7 @@ export function scoresTab(page, settings) {
         );
       }
       if (!scores && !baseline) out.append(el('p', { class: 'notice' }, 'Press Score to score the agents.'));
+      out.append(el('h4', null, 'Which agents, and their settings'), controls(run));
       return out;
     },
     // The scores table as CSV; without it, the baseline's.

@@ -47,6 +47,7 @@ export function trajectoryTab(page, settings) {
   return {
     id: 'trajectory',
     label: 'Trajectory',
+    lead: 'One agent’s play, step by step: the choices it makes, the scenes it passes (drawn on the scene graph), the harms each step does and the achievements it unlocks.',
     playAgent,
     currentOf,
     render(run) {

@@ -181,16 +181,14 @@ export function yourselfTab(page, { onCompare }) {
   return {
     id: 'yourself',
     label: 'Play it yourself',
+    lead: 'Play the game as a player would: only the scene, your choices and your stats. The harm annotations stay hidden (the model text and the graph’s badges too) until you reach an ending; then the engine scores your play like any agent’s.',
+    // Whether the play is under way (the page hides what would spoil it).
+    playing: (run) => !run?.responses?.yourself?.ok || !run.responses.yourself.result.ended,
     // The run asks for the start of a play (or the user's play so far, when the text is the same).
     askPlay,
     render(run) {
       const response = run.responses.yourself;
-      const intro = el(
-        'p',
-        { class: 'explain' },
-        'You see what a player sees: the scene, the choices open to you, your stats and the achievements still open. ',
-        'The annotations stay hidden until the end, when the engine scores your play as it scores any agent.',
-      );
+      const intro = null; // the tab's lead says what the player sees
       if (!response)
         return el(
           'div',

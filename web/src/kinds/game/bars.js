@@ -4,7 +4,7 @@
 // computed it, the exact value as a hollow diamond beside the sampled bar. On the z scale the bars
 // are the engine's z-scores; an undefined z-score is written "undefined" with its reason, not drawn.
 // Colours are written into the SVG, so an exported file looks the same anywhere.
-import { svgEl, formatNumber } from '../../views/dom.js';
+import { el, svgEl, formatNumber } from '../../views/dom.js';
 import { LIGHT_PLOT_PALETTE, niceTicks } from '../../views/plots.js';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -47,16 +47,29 @@ export function barValue(action, j, scale) {
 }
 
 // result: the sbue reply's result; scale: 'mean' or 'z'.
-export function sbueChart(result, { scale = 'mean', palette = LIGHT_PLOT_PALETTE, id = 'sbue-chart' } = {}) {
+// `legend`: draw the actions' legend in the SVG (the exported file); on the page it is HTML beside
+// the chart (sbueLegend), which wraps to the card.
+export function sbueChart(
+  result,
+  { scale = 'mean', palette = LIGHT_PLOT_PALETTE, id = 'sbue-chart', legend: withLegend = true } = {},
+) {
   const players = result.players;
   const actions = result.actions || [];
   const n = Math.max(1, actions.length);
   const barW = n > 6 ? 14 : 20;
-  const groupW = n * barW + 28;
+  // A group is at least as wide as its agent's name, so that the names under the axis never meet.
+  const groupW = Math.max(n * barW + 28, 7 * Math.max(...players.map((p) => p.length)) + 16);
   const margin = { left: 62, right: 16, top: 30, bottom: 40 };
   const width = Math.max(480, margin.left + players.length * groupW + margin.right);
-  const height = 300;
-  const plotH = height - margin.top - margin.bottom;
+  // The legend under the axis: one entry per action, as many to a line as fit.
+  const entryW = Math.min(
+    230,
+    Math.max(110, 24 + 6.6 * Math.max(...actions.map((a) => a.label.length + (a.explained ? 12 : 0)), 4)),
+  );
+  const perLine = Math.max(1, Math.floor((width - margin.left) / entryW));
+  const legendLines = withLegend ? Math.ceil(actions.length / perLine) : 0;
+  const plotH = 230;
+  const height = margin.top + plotH + margin.bottom + legendLines * 18 + 4;
   const values = [0];
   for (const a of actions) {
     players.forEach((_, j) => {
@@ -114,11 +127,24 @@ export function sbueChart(result, { scale = 'mean', palette = LIGHT_PLOT_PALETTE
       transform: `rotate(-90 14 ${margin.top + plotH / 2})`,
     }),
   );
+  const legend = svgEl('g', { class: 'sbue-legend' });
+  actions.forEach((a, k) => {
+    const x = margin.left + (k % perLine) * entryW;
+    const y = margin.top + plotH + margin.bottom + Math.floor(k / perLine) * 18;
+    legend.append(
+      svgEl('rect', { x, y: y - 10, width: 12, height: 12, rx: 2, fill: actionColour(k, palette) }),
+      text(x + 17, y, `${a.label}${a.explained ? ' (explained)' : ''}`, { 'font-size': 11.5 }),
+    );
+  });
+  if (withLegend) svg.append(legend);
   players.forEach((player, j) => {
-    const gx = margin.left + j * groupW + 14;
+    const gx = margin.left + j * groupW + (groupW - n * barW) / 2;
     const group = svgEl('g', { class: 'sbue-group', dataset: { player } });
     group.append(
-      text(gx + (n * barW) / 2, height - 14, player, { 'text-anchor': 'middle', class: 'sbue-agent' }),
+      text(gx + (n * barW) / 2, margin.top + plotH + 22, player, {
+        'text-anchor': 'middle',
+        class: 'sbue-agent',
+      }),
     );
     actions.forEach((a, k) => {
       const b = barValue(a, j, scale);
@@ -206,6 +232,19 @@ export function sbueChart(result, { scale = 'mean', palette = LIGHT_PLOT_PALETTE
     svg.append(group);
   });
   return svg;
+}
+
+// The actions' colours as an HTML legend, for the page.
+export function sbueLegend(actions) {
+  return el(
+    'ul',
+    { class: 'sbue-legend-html' },
+    actions.map((a, k) => {
+      const swatch = el('span', { class: 'game-swatch' });
+      swatch.style.background = actionColour(k);
+      return el('li', null, swatch, a.label, a.explained ? ' (explained)' : '');
+    }),
+  );
 }
 
 export function sbueSvgText(result, scale) {

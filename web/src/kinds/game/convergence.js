@@ -86,6 +86,7 @@ export function convergenceTab(page, settings, { node }) {
   return {
     id: 'convergence',
     label: 'Convergence',
+    lead: 'How many simulations are enough: how far SBUE’s estimates stray from the true value (RMSE, lower is better) and how close SICA’s matrix comes to it (cosine, 1 is perfect) as the number of simulations k grows.',
     // On opening: ask for the state and action picked, unless that was asked already (or the user
     // cancelled the last run: Compute asks again).
     open(run) {

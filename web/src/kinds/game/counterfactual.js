@@ -3,7 +3,8 @@
 // minimum similarity, κ and K; the engine's best counterfactual with its SBUE beside the explained
 // action's, as bars and as numbers, and every feasible action it scored. When nothing satisfies the
 // query the engine says why; the page never shows the original in its place.
-import { el, formatNumber } from '../../views/dom.js';
+import { readable, readableCell } from '../../views/numbers.js';
+import { el } from '../../views/dom.js';
 import { themePlotPalette } from '../../views/plots.js';
 import { toCsv } from '../../views/export.js';
 import {
@@ -158,11 +159,7 @@ function sbueColumn(title, id, label, sbue, players, extra) {
             'tr',
             { dataset: { player: p, mean: String(sbue.mean[j]), se: String(sbue.standard_error[j]) } },
             el('th', { scope: 'row' }, p),
-            el(
-              'td',
-              { class: 'num' },
-              `${formatNumber(sbue.mean[j])} ± ${errorText(sbue.standard_error[j])}`,
-            ),
+            el('td', { class: 'num' }, `${readable(sbue.mean[j])} ± ${errorText(sbue.standard_error[j])}`),
           ),
         ),
       ),
@@ -181,7 +178,8 @@ export function counterfactualTab(page, settings, { node }) {
 
   return {
     id: 'counterfactual',
-    label: 'Counterfactual',
+    label: 'What if',
+    lead: 'What else the player could have done: the action most like the explained one that obeys your do / don’t conditions on its parts, and what it would be worth to every agent beside the explained action.',
     compute,
     render(run) {
       const here = node(run);
@@ -247,8 +245,8 @@ export function counterfactualTab(page, settings, { node }) {
             el(
               'p',
               { class: 'explain' },
-              `similarity ${formatNumber(best.similarity)}, ${r.player}'s utility ${formatNumber(best.utility)}, ` +
-                `score ${formatNumber(best.score)}, drawn ${formatNumber(best.frequency)} of the time`,
+              `similarity ${readable(best.similarity)}, ${r.player}'s utility ${readable(best.utility)}, ` +
+                `score ${readable(best.score)}, drawn ${readable(100 * best.frequency, 2)}% of the time`,
             ),
           ),
         );
@@ -317,11 +315,11 @@ export function counterfactualTab(page, settings, { node }) {
                     'tr',
                     { class: i === 0 ? 'optimal' : '' },
                     el('td', null, c.label),
-                    el('td', { class: 'num' }, formatNumber(c.frequency)),
-                    el('td', { class: 'num' }, formatNumber(c.probability)),
-                    el('td', { class: 'num' }, formatNumber(c.similarity)),
-                    el('td', { class: 'num' }, formatNumber(c.utility)),
-                    el('td', { class: 'num' }, formatNumber(c.score)),
+                    readableCell(c.frequency),
+                    readableCell(c.probability),
+                    readableCell(c.similarity),
+                    readableCell(c.utility),
+                    readableCell(c.score),
                   ),
                 ),
             ),

@@ -3,18 +3,22 @@
 // which state they are, and the explained player and action (one choice per slot), chosen from the
 // state's acting players and their slots as the engine describes them.
 import { el } from '../../views/dom.js';
+import { readable } from '../../views/numbers.js';
 import { failureBlock } from '../../views/diagnostics.js';
 import { explainedEntry, explainedAction, selectionLabel } from './settings.js';
-import { actionText } from './state-view.js';
+import { actionText, stateWords } from './state-view.js';
 
-// "At the start (cop)".
+// "At the start: the speaking order is about to be drawn." The state in words, from the engine's
+// description of it; the state's text is the line's data (for links and tests), not shown.
 export function atLine(settings, run, node) {
   return el(
     'p',
     { class: 'explain game-at' },
     `At ${selectionLabel(settings, run)}`,
-    node ? [' ', el('code', { class: 'game-at-state' }, node.text)] : '',
-    '. Pick another state in the picture.',
+    node
+      ? [': ', el('span', { class: 'game-at-state', dataset: { state: node.text } }, stateWords(node))]
+      : '',
+    ' (pick another state in the picture).',
   );
 }
 
@@ -77,13 +81,13 @@ export function explainedControls(settings, node, { onChange, idPrefix = 'game' 
   return el(
     'div',
     { class: 'settings-controls game-explained' },
-    el('label', null, 'Explained player ', playerPicker),
-    el('span', { class: 'game-explained-action' }, 'action: ', slotPickers),
+    el('label', null, 'Player ', playerPicker),
+    el('span', { class: 'game-explained-action' }, 'plays ', slotPickers),
     probability !== undefined &&
       el(
         'span',
-        { class: 'explain' },
-        `its policy plays it with probability ${Number(probability.toPrecision(3))}`,
+        { class: 'explain', title: String(probability) },
+        `(its policy's chance: ${readable(100 * probability, 2)}%)`,
       ),
   );
 }

@@ -26,9 +26,10 @@ const valueText = (v) => {
 export function heatmap({ players, correlation, undefined: reasons, standard_error: se }, { id, title }) {
   const p = players.length;
   const cell = p > 5 ? 52 : 68;
-  const left = 10 + Math.min(130, 8 + 7.2 * Math.max(...players.map((n) => n.length)));
-  const top = 34 + Math.min(110, 8 + 6 * Math.max(...players.map((n) => n.length)));
   const longest = Math.max(...players.map((n) => n.length));
+  const left = 10 + Math.min(130, 8 + 7.2 * longest);
+  // Column labels slant at 35°: they rise about sin 35° of their length.
+  const top = 30 + Math.min(80, 10 + 0.58 * 6.8 * longest);
   // Room on the right for the last column's slanted label.
   const width = left + p * cell + Math.min(110, 10 + 5 * longest);
   const height = top + p * cell + 10;
@@ -105,12 +106,26 @@ export function heatmap({ players, correlation, undefined: reasons, standard_err
           'text',
           {
             x: x + cell / 2,
-            y: y + cell / 2 + 4,
+            y: y + cell / 2 + (defined && typeof e === 'number' && i !== j ? 0 : 4),
             class: `sica-value${defined && Math.abs(v) > 0.55 ? ' on-dark' : ''}`,
           },
           defined ? valueText(v) : 'undefined',
         ),
       );
+      // The standard error on the chart, under the value.
+      if (defined && typeof e === 'number' && i !== j) {
+        g.append(
+          svgEl(
+            'text',
+            {
+              x: x + cell / 2,
+              y: y + cell / 2 + 15,
+              class: `sica-se${Math.abs(v) > 0.55 ? ' on-dark' : ''}`,
+            },
+            `± ${formatNumber(Number(e.toPrecision(1)))}`,
+          ),
+        );
+      }
       r.append(g);
     });
     svg.append(r);

@@ -25,6 +25,8 @@ import { probableTab, probableParams } from './probable.js';
 import { convergenceTab } from './convergence.js';
 import { counterfactualTab } from './counterfactual.js';
 import { mapTab } from './map.js';
+import { gameMegTab } from './meg.js';
+import { treeTab } from './tree.js';
 
 const selectionKey = (s) =>
   s.kind === 'named'
@@ -110,20 +112,30 @@ export function createGameKind(page) {
         back,
         next,
         stepFacts,
-        el('label', null, 'seed ', seed),
+        // Another play, or a state typed as text: folded away until wanted.
         el(
-          'button',
-          { type: 'button', class: 'small', id: 'game-replay', onClick: () => replay({ another: true }) },
-          'Play again',
-        ),
-        el(
-          'span',
-          { class: 'game-text-box' },
-          stateInput,
+          'details',
+          { class: 'game-more', id: 'game-more' },
+          el('summary', null, 'Another play or state'),
           el(
-            'button',
-            { type: 'button', class: 'small', id: 'game-state-go', onClick: () => goToText() },
-            'Go',
+            'div',
+            { class: 'game-more-body' },
+            el('label', null, 'seed ', seed),
+            el(
+              'button',
+              { type: 'button', class: 'small', id: 'game-replay', onClick: () => replay({ another: true }) },
+              'Play again',
+            ),
+            el(
+              'span',
+              { class: 'game-text-box' },
+              stateInput,
+              el(
+                'button',
+                { type: 'button', class: 'small', id: 'game-state-go', onClick: () => goToText() },
+                'Go',
+              ),
+            ),
           ),
         ),
       ),
@@ -188,7 +200,7 @@ export function createGameKind(page) {
     const players = (run?.describe || describe)?.players || [];
     if (node) {
       last = { key, node };
-      view.append(stateView(node, players));
+      view.append(stateView(node, players, run?.describe || describe));
     } else if (run?.responses?.at && !run.responses.at.ok) {
       view.append(failureBlock(run.responses.at, 'state'));
     } else {
@@ -245,6 +257,8 @@ export function createGameKind(page) {
     convergenceTab(page, settings, tabArgs),
     counterfactualTab(page, settings, tabArgs),
     mapTab(page, settings),
+    gameMegTab(page, settings, tabArgs),
+    treeTab(page, settings, tabArgs),
     analysesTab(page),
   ];
 
@@ -258,11 +272,57 @@ export function createGameKind(page) {
     }
   }
 
+  // The view a share link carries: the state picked, the explained player and action, the play's
+  // seed and the SBUE scale. Names are checked against the game when it is read (keepSelection,
+  // explainedEntry), so a link naming what the game lacks falls back to the defaults.
+  function viewState() {
+    const s = settings.selection;
+    const state =
+      s.kind === 'named'
+        ? `named:${s.name}`
+        : s.kind === 'step'
+          ? `step:${s.index}`
+          : s.kind === 'text'
+            ? `text:${s.text}`
+            : '';
+    return {
+      state,
+      player: settings.player || '',
+      action: settings.action ? JSON.stringify(settings.action) : '',
+      seed: settings.seed || '',
+      scale: settings.scale === 'z' ? 'z' : '',
+    };
+  }
+
+  function setView(view) {
+    const state = view.state || '';
+    if (state.startsWith('named:')) settings.selection = { kind: 'named', name: state.slice(6) };
+    else if (/^step:\d{1,6}$/.test(state))
+      settings.selection = { kind: 'step', index: Number(state.slice(5)) };
+    else if (state.startsWith('text:')) settings.selection = { kind: 'text', text: state.slice(5) };
+    else settings.selection = { kind: 'start' };
+    settings.player = view.player || null;
+    settings.action = null;
+    try {
+      const action = view.action ? JSON.parse(view.action) : null;
+      if (action && typeof action === 'object' && !Array.isArray(action)) {
+        settings.action = Object.fromEntries(Object.entries(action).map(([k, v]) => [k, String(v)]));
+      }
+    } catch {
+      settings.action = null;
+    }
+    if (/^\d{1,15}$/.test(view.seed || '')) settings.seed = view.seed;
+    settings.scale = view.scale === 'z' ? 'z' : 'mean';
+    if (seed) seed.value = settings.seed;
+  }
+
   return {
     name: 'game',
     kinds: ['game'],
     tabs,
     settings,
+    viewState,
+    setView,
     show(newDescribe) {
       page.showPicture('picture');
       if (!picture) buildPicture();

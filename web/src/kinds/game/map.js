@@ -35,6 +35,7 @@ export function mapTab(page, settings) {
   return {
     id: 'map',
     label: 'MAP@K',
+    lead: 'Does SICA find who is a friend and who an enemy? Mark, for a player, the others you consider friends or enemies; MAP@K scores how high SICA ranks them (1: at the top), against a random ranking.',
     render(run) {
       const players = run.describe.players || [];
       const busy = run.busy.map;

@@ -1,7 +1,8 @@
 // The Probable actions tab (section 4.3): with the explained action fixed, each other acting agent's
 // most frequent action among the k simulations (with its frequency) and per-slot marginals; then,
 // for more turns, every agent's most probable action greedily. Run asks it with SBUE.
-import { el, formatNumber } from '../../views/dom.js';
+import { readable } from '../../views/numbers.js';
+import { el } from '../../views/dom.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
 import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
@@ -54,6 +55,7 @@ export function probableTab(page, settings, { node }) {
   return {
     id: 'probable',
     label: 'Probable actions',
+    lead: 'What the others will most probably do next when the explained player takes its action, from simulated plays, with how often each choice of each part of their action comes up.',
     render(run) {
       const here = node(run);
       const out = el('div', { class: 'game-probable' }, atLine(settings, run, here));
@@ -127,7 +129,7 @@ export function probableTab(page, settings, { node }) {
                       class: 'num',
                       title: a.sampled ? 'frequency among the simulations' : 'probability under the policy',
                     },
-                    `${formatNumber(a.frequency)}${a.sampled ? '' : ' (policy)'}`,
+                    `${readable(100 * a.frequency, 2)}%${a.sampled ? '' : ' (policy)'}`,
                   ),
                   el('td', null, marginals(a.marginals)),
                 ),

@@ -2,14 +2,15 @@
 // explained action, beside its alternatives (the same seed: common random numbers), as grouped bars
 // with ± one standard error and the exact value where the engine enumerated it; the z-score variant
 // on a switch; and the numbers as a table. Run asks it for the explained action picked.
-import { el, formatNumber } from '../../views/dom.js';
+import { readable, readableCell } from '../../views/numbers.js';
+import { el } from '../../views/dom.js';
 import { themePlotPalette } from '../../views/plots.js';
 import { toCsv } from '../../views/export.js';
 import { exportedFigure } from '../../views/figure.js';
 import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
 import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
-import { sbueChart, sbueSvgText, actionColour } from './bars.js';
-import { errorText } from './state-view.js';
+import { sbueChart, sbueSvgText, sbueLegend, actionColour } from './bars.js';
+import { errorText, exactWords } from './state-view.js';
 
 export const SBUE_FIELDS = ['rollouts', 'alternatives', 'depth', 'seed'];
 
@@ -21,8 +22,7 @@ export function sbueParams(settings, run, node) {
   return { params: { ...stateParams(settings, run), ...explainedParams(settings, node), ...read.params } };
 }
 
-const pm = (mean, se) =>
-  typeof se === 'number' ? `${formatNumber(mean)} ± ${errorText(se)}` : formatNumber(mean);
+const pm = (mean, se) => (typeof se === 'number' ? `${readable(mean)} ± ${errorText(se)}` : readable(mean));
 
 export function sbueTable(r) {
   return el(
@@ -50,11 +50,11 @@ export function sbueTable(r) {
           'tr',
           { class: a.explained ? 'optimal' : '', dataset: { action: a.label } },
           el('th', { scope: 'row' }, swatch, a.label, a.explained ? ' (explained)' : ''),
-          el('td', { class: 'num' }, formatNumber(a.probability)),
+          readableCell(a.probability),
           r.players.map((_, j) => el('td', { class: 'num' }, pm(a.mean[j], a.standard_error?.[j]))),
           r.exact?.available &&
             r.players.map((_, j) =>
-              el('td', { class: 'num' }, Array.isArray(a.exact) ? formatNumber(a.exact[j]) : '—'),
+              Array.isArray(a.exact) ? readableCell(a.exact[j]) : el('td', { class: 'num' }, '—'),
             ),
         );
       }),
@@ -74,7 +74,10 @@ export function sbueTab(page, settings, { node }) {
   return {
     id: 'sbue',
     label: 'SBUE',
+    lead: (run) =>
+      'What an action is worth to every agent (SBUE): each agent’s expected utility when the explained player takes it, beside the player’s other actions, from simulated plays; whiskers are ± one standard error.',
     compute,
+    // Who acts and which action first, then the bars, their numbers, and the settings that made them.
     render(run) {
       const catalogue = page.catalogue();
       const here = node(run);
@@ -86,58 +89,54 @@ export function sbueTab(page, settings, { node }) {
       const busy = run.busy.sbue;
       const field = (name, label) =>
         numberField(settings, catalogue, 'sbue', name, label, { onEnter: compute });
+      const controls = el(
+        'div',
+        { class: 'settings-controls tab-settings' },
+        field('rollouts', 'k (rollouts)'),
+        field('alternatives', 'alternatives'),
+        field('seed', 'seed'),
+        el(
+          'label',
+          null,
+          'scale ',
+          el(
+            'select',
+            {
+              id: 'sbue-scale',
+              onChange: (event) => {
+                settings.scale = event.target.value;
+                page.redraw();
+              },
+            },
+            el('option', { value: 'mean', selected: settings.scale !== 'z' }, 'expected utility'),
+            el('option', { value: 'z', selected: settings.scale === 'z' }, 'z-score'),
+          ),
+        ),
+        computeButton('sbue-run', busy, compute, 'Compute SBUE'),
+      );
       out.append(
         explainedControls(settings, here, { onChange: () => page.rerun(0), idPrefix: 'sbue' }),
-        el(
-          'div',
-          { class: 'settings-controls' },
-          field('rollouts', 'k (rollouts)'),
-          field('alternatives', 'alternatives'),
-          field('seed', 'seed'),
-          el(
-            'label',
-            null,
-            'scale ',
-            el(
-              'select',
-              {
-                id: 'sbue-scale',
-                onChange: (event) => {
-                  settings.scale = event.target.value;
-                  page.redraw();
-                },
-              },
-              el('option', { value: 'mean', selected: settings.scale !== 'z' }, 'expected utility'),
-              el('option', { value: 'z', selected: settings.scale === 'z' }, 'z-score'),
-            ),
-          ),
-          computeButton('sbue-run', busy, compute, 'Compute SBUE'),
-        ),
         request.warning(),
       );
       const r = resultOf(out, run.responses.sbue, 'SBUE', 'Press Run to compute SBUE.');
-      if (!r) return out;
+      if (!r) {
+        out.append(controls);
+        return out;
+      }
       const scale = settings.scale === 'z' ? 'z' : 'mean';
-      const chart = sbueChart(r, { scale, palette: themePlotPalette() });
+      const chart = sbueChart(r, { scale, palette: themePlotPalette(), legend: false });
       out.append(
-        el(
-          'p',
-          { class: 'explain' },
-          `What each agent can expect when ${r.player} plays each action: the mean utility over k = ` +
-            `${r.rollouts.toLocaleString('en')} simulations of depth ${r.depth} (seed ${r.seed}, the same ` +
-            'for every action), with ± one standard error; ',
-          r.exact?.available
-            ? 'the hollow diamonds are the exact values.'
-            : `no exact values (${r.exact?.reason || 'not available'}).`,
-        ),
         exportedFigure(chart, {
-          caption: 'Bars: sampled means; whiskers: ± 1 standard error.',
+          caption: `Bars: the mean over k = ${r.rollouts.toLocaleString('en')} simulated plays of depth ${r.depth} (seed ${r.seed}, the same for every action); whiskers: ± 1 standard error${r.exact?.available ? '; hollow diamonds: the exact values' : ''}.`,
           basename: `${page.basename()}-sbue`,
           svgText: () => sbueSvgText(r, scale),
           width: chart.getAttribute('width'),
           height: chart.getAttribute('height'),
         }),
+        sbueLegend(r.actions || []),
+        r.exact?.available ? '' : el('p', { class: 'explain', id: 'sbue-exact-reason' }, exactWords(r.exact)),
         sbueTable(r),
+        controls,
       );
       return out;
     },

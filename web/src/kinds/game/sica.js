@@ -2,7 +2,9 @@
 // state, as a heatmap with its legend, the exact matrix beside it where the engine could enumerate
 // the tree (else its reason), and each cell's standard error (batch means). Run asks it; the Compute
 // button asks again with the k typed.
-import { el, formatNumber } from '../../views/dom.js';
+import { el } from '../../views/dom.js';
+import { readableCell } from '../../views/numbers.js';
+import { exactWords } from './state-view.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams } from './settings.js';
 import { atLine, computeButton, resultOf, tabRequest } from './explained.js';
@@ -27,37 +29,28 @@ export function sicaTab(page, settings, { node }) {
   return {
     id: 'sica',
     label: 'SICA',
+    lead: 'Who shares whose interests: how the agents’ utilities move together over many simulated plays from here. +1 (blue): they gain together; −1 (red): one gains what the other loses.',
     compute,
+    // The matrix first, then its numbers and the settings that made it.
     render(run) {
       const catalogue = page.catalogue();
       const busy = run.busy.sica;
       const field = (name, label) =>
         numberField(settings, catalogue, 'sica', name, label, { onEnter: compute });
-      const out = el(
+      const controls = el(
         'div',
-        { class: 'game-sica' },
-        atLine(settings, run, node(run)),
-        el(
-          'div',
-          { class: 'settings-controls' },
-          field('rollouts', 'k (rollouts)'),
-          field('depth', 'depth d'),
-          field('seed', 'seed'),
-          computeButton('sica-run', busy, compute, 'Compute SICA'),
-        ),
-        request.warning(),
+        { class: 'settings-controls tab-settings' },
+        field('rollouts', 'k (rollouts)'),
+        field('depth', 'depth d'),
+        field('seed', 'seed'),
+        computeButton('sica-run', busy, compute, 'Compute SICA'),
       );
+      const out = el('div', { class: 'game-sica' }, atLine(settings, run, node(run)), request.warning());
       const r = resultOf(out, run.responses.sica, 'SICA', 'Press Run to compute SICA.');
-      if (!r) return out;
-      out.append(
-        el(
-          'p',
-          { class: 'explain' },
-          `The Pearson correlation of the agents' utilities over k = ${r.rollouts.toLocaleString('en')} simulations ` +
-            `of depth ${r.depth} (seed ${r.seed}): +1, the agents' interests move together; −1, one gains what ` +
-            'the other loses. A cell is undefined when a utility never varies.',
-        ),
-      );
+      if (!r) {
+        out.append(controls);
+        return out;
+      }
       const maps = el(
         'div',
         { class: 'sica-maps' },
@@ -67,16 +60,24 @@ export function sicaTab(page, settings, { node }) {
         maps.append(
           heatmap(
             { players: r.players, correlation: r.exact.correlation, undefined: r.exact.undefined },
-            { id: 'sica-exact', title: `exact (${r.exact.nodes.toLocaleString('en')} nodes enumerated)` },
+            {
+              id: 'sica-exact',
+              title: `exact (every play: ${r.exact.nodes.toLocaleString('en')} position${r.exact.nodes === 1 ? '' : 's'})`,
+            },
           ),
         );
       }
-      out.append(maps, heatmapLegend());
-      if (!r.exact?.available) {
-        out.append(
-          el('p', { class: 'explain', id: 'sica-exact-reason' }, `No exact matrix: ${r.exact?.reason || ''}`),
-        );
-      }
+      out.append(
+        maps,
+        heatmapLegend(),
+        el(
+          'p',
+          { class: 'explain' },
+          `From k = ${r.rollouts.toLocaleString('en')} simulated plays of depth ${r.depth} (seed ${r.seed}); ` +
+            'the small number under each correlation is its standard error. A cell is undefined when a utility never varies. ',
+          r.exact?.available ? '' : el('span', { id: 'sica-exact-reason' }, exactWords(r.exact)),
+        ),
+      );
       // Each agent's mean utility, sampled and exact.
       out.append(
         el(
@@ -101,12 +102,13 @@ export function sicaTab(page, settings, { node }) {
                 'tr',
                 null,
                 el('th', { scope: 'row' }, p),
-                el('td', { class: 'num' }, formatNumber(r.mean[i])),
-                r.exact?.available && el('td', { class: 'num' }, formatNumber(r.exact.mean[i])),
+                readableCell(r.mean[i]),
+                r.exact?.available && readableCell(r.exact.mean[i]),
               ),
             ),
           ),
         ),
+        controls,
       );
       return out;
     },

@@ -4,6 +4,7 @@
 // end the announcements and the years. A user-written game: the stage, the history so far, and the
 // payoffs at the end. Both: who acts next, their slots and their policy's most probable actions, or
 // the chance outcomes. Model names are untrusted: every text goes in through textContent.
+import { readable } from '../../views/numbers.js';
 import { el, svgEl, formatNumber } from '../../views/dom.js';
 import { headerRow, colHead } from '../../views/table.js';
 
@@ -18,6 +19,30 @@ export const SIGNALS = {
 
 export const isCop = (node) => Array.isArray(node?.describe?.messages);
 
+// A state in words, from the engine's description of it: where the play is and what has happened.
+export function stateWords(node) {
+  const d = node?.describe || {};
+  if (!node) return '';
+  if (isCop(node)) {
+    const n = (d.messages || []).length;
+    const sent = `${n} message${n === 1 ? '' : 's'} sent`;
+    if (d.phase === 'order') return 'the speaking order is about to be drawn';
+    if (d.phase === 'talk') return `the agents talk (${sent}); ${d.order?.[n % 3] ?? 'an agent'} speaks next`;
+    if (d.phase === 'announce') return `every message is sent (${n}); the agents announce next`;
+    return 'the announcements are made: the game is over';
+  }
+  if (node.node === 'terminal') return 'the game is over';
+  const history = Object.entries(d.history || {})
+    .map(([k, v]) => `${k} = ${v}`)
+    .join(', ');
+  const who = (node.acting || []).map((a) => a.player).join(' and ');
+  const next =
+    node.node === 'chance'
+      ? 'chance moves next'
+      : `${who || 'a player'} ${node.acting?.length > 1 ? 'act' : 'acts'} next`;
+  return `stage ${d.stage ?? ''}, ${next}${history ? ` (so far: ${history})` : ' (nothing has happened yet)'}`;
+}
+
 // An action ({slot: choice}) as text, in the slots' order when they are given: "simple-person, propose"
 // (the engine's labels read the same).
 export function actionText(action, slots) {
@@ -26,8 +51,20 @@ export function actionText(action, slots) {
   return names.map((n) => String(action[n])).join(', ');
 }
 
+// Why a reply has no exact values, in words (the engine's own reason in the title of the element
+// that shows it): most often, too many positions to go through.
+export function exactWords(exact) {
+  if (!exact || exact.available) return '';
+  const reason = exact.reason || '';
+  if (/not requested/.test(reason)) return 'No exact values: they were not asked for.';
+  const budget = /more than (\d+)/.exec(reason);
+  return budget
+    ? `No exact values: there are more than ${Number(budget[1]).toLocaleString('en')} positions to go through from here, so only the simulations are shown (to try anyway, raise max_nodes in All analyses).`
+    : `No exact values: ${reason}`;
+}
+
 // A standard error, to two significant digits (the exact number is in the reply and the CSV).
-export const errorText = (se) => formatNumber(Number(se.toPrecision(2)));
+export const errorText = (se) => readable(se, 2);
 
 const probabilityText = (p) => `${formatNumber(Number((100 * p).toPrecision(3)))}%`;
 
@@ -45,17 +82,29 @@ export function probabilityBar(p) {
 
 // ---- Communicate Out of Prison ----
 
+const ORDINAL = ['1st', '2nd', '3rd'];
+
+// A label's halo: drawn first, in the panel's colour, so a label stays readable over an arrow.
+const haloed = (props, text) => [
+  svgEl('text', { ...props, class: `${props.class} cop-halo`, 'aria-hidden': 'true' }, text),
+  svgEl('text', props, text),
+];
+
+// The three agents in a triangle; each agent's name, speaking place and years outside it (above the
+// top agent, below the bottom two), so that no arrow crosses them. Before the announcements, the
+// messages as curved arrows, each ordered pair's on one arrow bending to its right with the signals
+// numbered in order; once announced, who blames whom (red arrows) instead, the messages staying in
+// the log beside.
 function copPicture(d, players) {
-  const W = 420;
-  const H = 300;
-  const R = 24;
-  const names = players;
+  const W = 480;
+  const H = 380;
+  const R = 26;
   const at = [
-    { x: W / 2, y: 44 },
-    { x: 70, y: H - 62 },
-    { x: W - 70, y: H - 62 },
+    { x: W / 2, y: 82, above: true },
+    { x: 78, y: H - 92, above: false },
+    { x: W - 78, y: H - 92, above: false },
   ];
-  const pos = new Map(names.map((n, i) => [n, at[i % 3]]));
+  const pos = new Map(players.map((n, i) => [n, at[i % 3]]));
   const svg = svgEl('svg', {
     xmlns: 'http://www.w3.org/2000/svg',
     class: 'cop-picture',
@@ -63,39 +112,33 @@ function copPicture(d, players) {
     width: W,
     height: H,
     role: 'img',
-    'aria-label': 'the agents and the messages between them',
+    'aria-label': d.announcements
+      ? 'the agents and who blames whom in the announcements'
+      : 'the agents and the messages between them',
   });
+  const marker = (id, cls) =>
+    svgEl(
+      'marker',
+      {
+        id,
+        viewBox: '0 0 10 10',
+        refX: 9,
+        refY: 5,
+        markerWidth: 7,
+        markerHeight: 7,
+        orient: 'auto-start-reverse',
+      },
+      svgEl('path', { d: 'M0,0L10,5L0,10z', class: cls }),
+    );
   svg.append(
     svgEl(
       'defs',
       null,
-      svgEl(
-        'marker',
-        {
-          id: 'cop-arrow',
-          viewBox: '0 0 10 10',
-          refX: 9,
-          refY: 5,
-          markerWidth: 7,
-          markerHeight: 7,
-          orient: 'auto-start-reverse',
-        },
-        svgEl('path', { d: 'M0,0L10,5L0,10z', class: 'cop-arrowhead' }),
-      ),
+      marker('cop-arrow', 'cop-arrowhead'),
+      marker('cop-arrow-blame', 'cop-arrowhead blame'),
     ),
   );
-  // The messages of each ordered pair, in order, on one curved arrow bending to its right.
-  const pairs = new Map();
-  (d.messages || []).forEach((m, i) => {
-    const key = `${m.from}\u0000${m.to}`;
-    if (!pairs.has(key)) pairs.set(key, { from: m.from, to: m.to, list: [] });
-    pairs.get(key).list.push({ ...m, index: i });
-  });
-  const last = (d.messages || []).length - 1;
-  for (const pair of pairs.values()) {
-    const a = pos.get(pair.from);
-    const b = pos.get(pair.to);
-    if (!a || !b) continue;
+  const curve = (a, b, bend, inset = 6) => {
     const dx = b.x - a.x;
     const dy = b.y - a.y;
     const len = Math.hypot(dx, dy) || 1;
@@ -103,91 +146,171 @@ function copPicture(d, players) {
     const uy = dy / len;
     const nx = -uy;
     const ny = ux;
-    const bend = 26;
     const sx = a.x + ux * (R + 4) + nx * 8;
     const sy = a.y + uy * (R + 4) + ny * 8;
-    const ex = b.x - ux * (R + 6) + nx * 8;
-    const ey = b.y - uy * (R + 6) + ny * 8;
+    const ex = b.x - ux * (R + inset) + nx * 8;
+    const ey = b.y - uy * (R + inset) + ny * 8;
     const cx = (a.x + b.x) / 2 + nx * bend;
     const cy = (a.y + b.y) / 2 + ny * bend;
-    const newest = pair.list.some((m) => m.index === last);
-    const g = svgEl('g', {
-      class: `cop-message${newest ? ' newest' : ''}`,
-      dataset: { from: pair.from, to: pair.to },
+    return {
+      d: `M${sx.toFixed(1)},${sy.toFixed(1)}Q${cx.toFixed(1)},${cy.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}`,
+      mid: { x: (sx + 2 * cx + ex) / 4, y: (sy + 2 * cy + ey) / 4 },
+      normal: { x: nx, y: ny },
+    };
+  };
+  if (d.announcements) {
+    for (const from of players) {
+      for (const to of players) {
+        if (from === to || d.announcements[from]?.[to] !== 'guilty') continue;
+        const a = pos.get(from);
+        const b = pos.get(to);
+        if (!a || !b) continue;
+        const c = curve(a, b, 22);
+        svg.append(
+          svgEl(
+            'g',
+            { class: 'cop-blame', dataset: { from, to } },
+            svgEl('path', { d: c.d, class: 'cop-blame-line', 'marker-end': 'url(#cop-arrow-blame)' }),
+            haloed(
+              {
+                x: (c.mid.x + c.normal.x * 10).toFixed(1),
+                y: (c.mid.y + c.normal.y * 10 + 4).toFixed(1),
+                class: 'cop-blame-label',
+              },
+              'blames',
+            ),
+            svgEl('title', null, `${from} says ${to} is guilty`),
+          ),
+        );
+      }
+    }
+  } else {
+    const pairs = new Map();
+    (d.messages || []).forEach((m, i) => {
+      const key = `${m.from}\u0000${m.to}`;
+      if (!pairs.has(key)) pairs.set(key, { from: m.from, to: m.to, list: [] });
+      pairs.get(key).list.push({ ...m, index: i });
     });
-    g.append(
-      svgEl('path', {
-        d: `M${sx.toFixed(1)},${sy.toFixed(1)}Q${cx.toFixed(1)},${cy.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}`,
-        class: 'cop-message-line',
-        'marker-end': 'url(#cop-arrow)',
-      }),
-    );
-    const lx = (sx + 2 * cx + ex) / 4 + nx * 8;
-    const ly = (sy + 2 * cy + ey) / 4 + ny * 8;
-    const label = svgEl('text', { x: lx.toFixed(1), y: ly.toFixed(1), class: 'cop-message-label' });
-    pair.list.forEach((m, k) => {
-      const friendly = SIGNALS[m.signal]?.friendly;
-      label.append(
+    const last = (d.messages || []).length - 1;
+    for (const pair of pairs.values()) {
+      const a = pos.get(pair.from);
+      const b = pos.get(pair.to);
+      if (!a || !b) continue;
+      const c = curve(a, b, 30);
+      const newest = pair.list.some((m) => m.index === last);
+      const g = svgEl('g', {
+        class: `cop-message${newest ? ' newest' : ''}`,
+        dataset: { from: pair.from, to: pair.to },
+      });
+      g.append(svgEl('path', { d: c.d, class: 'cop-message-line', 'marker-end': 'url(#cop-arrow)' }));
+      const lx = c.mid.x + c.normal.x * 14;
+      const ly = c.mid.y + c.normal.y * 14;
+      const label = (cls) => {
+        const t = svgEl('text', { x: lx.toFixed(1), y: ly.toFixed(1), class: `cop-message-label ${cls}` });
+        pair.list.forEach((m, k) => {
+          const friendly = SIGNALS[m.signal]?.friendly;
+          t.append(
+            svgEl(
+              'tspan',
+              {
+                x: lx.toFixed(1),
+                dy: k ? '1.15em' : `${(-0.575 * (pair.list.length - 1) + 0.35).toFixed(2)}em`,
+                class: `cop-signal ${friendly === undefined ? '' : friendly ? 'friendly' : 'hostile'}${m.index === last ? ' newest' : ''}`,
+              },
+              `${m.index + 1}. ${m.signal}`,
+            ),
+          );
+        });
+        return t;
+      };
+      g.append(
+        label('cop-halo'),
+        label(''),
         svgEl(
-          'tspan',
-          {
-            x: lx.toFixed(1),
-            dy: k ? '1.1em' : `${(-0.55 * (pair.list.length - 1)).toFixed(2)}em`,
-            class: `cop-signal ${friendly === undefined ? '' : friendly ? 'friendly' : 'hostile'}${
-              m.index === last ? ' newest' : ''
-            }`,
-          },
-          `${m.index + 1}. ${m.signal}`,
+          'title',
+          null,
+          `${pair.from} → ${pair.to}: ${pair.list.map((m) => `${m.signal} (${SIGNALS[m.signal]?.words || ''})`).join(', ')}`,
         ),
       );
-    });
-    g.append(
-      label,
-      svgEl('title', null, `${pair.from} → ${pair.to}: ${pair.list.map((m) => m.signal).join(', ')}`),
-    );
-    svg.append(g);
+      svg.append(g);
+    }
   }
-  // The agents.
-  names.forEach((name) => {
+  players.forEach((name) => {
     const p = pos.get(name);
     const place = d.order ? d.order.indexOf(name) : -1;
     const years = d.years?.[name];
     const g = svgEl('g', { class: 'cop-agent', dataset: { player: name } });
     g.append(
       svgEl('circle', { cx: p.x, cy: p.y, r: R, class: 'cop-agent-circle' }),
-      svgEl('text', { x: p.x, y: p.y + 5, class: 'cop-agent-initial' }, [...name][0]?.toUpperCase() || ''),
-      svgEl('text', { x: p.x, y: p.y + R + 15, class: 'cop-agent-name' }, name),
+      svgEl('text', { x: p.x, y: p.y + 6, class: 'cop-agent-initial' }, [...name][0]?.toUpperCase() || ''),
     );
-    if (place >= 0) {
+    // Outside the triangle: the name, then its place in the order and its years.
+    const lines = [{ text: name, cls: 'cop-agent-name' }];
+    if (place >= 0) lines.push({ text: `speaks ${ORDINAL[place]}`, cls: 'cop-agent-order' });
+    if (years !== undefined)
+      lines.push({ text: `${formatNumber(years)} years in prison`, cls: 'cop-agent-years', years });
+    lines.forEach((line, k) => {
+      const y = p.above ? p.y - R - 10 - (lines.length - 1 - k) * 15 : p.y + R + 17 + k * 15;
       g.append(
         svgEl(
           'text',
-          { x: p.x, y: p.y - R - 6, class: 'cop-agent-order' },
-          `speaks ${['1st', '2nd', '3rd'][place]}`,
+          {
+            x: p.x,
+            y,
+            class: line.cls,
+            dataset: line.years !== undefined ? { years: String(line.years) } : null,
+          },
+          line.text,
         ),
       );
-    }
-    if (years !== undefined) {
-      g.append(
-        svgEl(
-          'text',
-          { x: p.x, y: p.y + R + 30, class: 'cop-agent-years', dataset: { years: String(years) } },
-          `${formatNumber(years)} years`,
-        ),
-      );
-    }
+    });
     svg.append(g);
   });
   return svg;
 }
 
+// What the signals mean, and which way they move trust: the picture's legend.
+function signalLegend(announced) {
+  return el(
+    'div',
+    { class: 'cop-legend', id: 'cop-legend' },
+    announced
+      ? el(
+          'p',
+          null,
+          el('span', { class: 'cop-key blame' }, '→'),
+          ' a red arrow: the agent says the other is guilty (blames it).',
+        )
+      : el(
+          'ul',
+          { class: 'cop-signals' },
+          Object.entries(SIGNALS).map(([name, s]) =>
+            el(
+              'li',
+              { class: s.friendly ? 'friendly' : 'hostile' },
+              el('strong', null, name),
+              `: “${s.words}” (${s.friendly ? 'friendly' : 'hostile'})`,
+            ),
+          ),
+        ),
+    el(
+      'p',
+      { class: 'cop-rule', id: 'cop-rule' },
+      el('strong', null, 'How the game pays: '),
+      'if nobody blames anyone, each agent gets 5 years in prison; otherwise each gets 10 years for every blame against it that counts. ' +
+        'A blame against you does not count when you and the third agent both blame its author and the third agent does not blame you. ' +
+        'Fewer years are better: an agent’s reward is minus its years.',
+    ),
+  );
+}
+
 function copDetails(d, players) {
   const out = el('div', { class: 'cop-details' });
   const phase = {
-    order: 'the speaking order is drawn',
-    talk: 'talking',
-    announce: 'announcing',
-    done: 'over',
+    order: 'the speaking order is about to be drawn',
+    talk: 'the agents talk in private',
+    announce: 'the agents announce, each about the other two',
+    done: 'the game is over',
   };
   out.append(
     el(
@@ -195,7 +318,7 @@ function copDetails(d, players) {
       { class: 'game-phase' },
       'Phase: ',
       el('strong', null, phase[d.phase] || d.phase || ''),
-      d.order ? ` · order ${d.order.join(' > ')}` : '',
+      d.order ? ` · they speak in the order ${d.order.join(', then ')}` : '',
     ),
   );
   const messages = d.messages || [];
@@ -216,6 +339,7 @@ function copDetails(d, players) {
                 title: SIGNALS[m.signal]?.words || null,
               },
               `${m.from} → ${m.to}: ${m.signal}`,
+              el('span', { class: 'cop-words' }, ` “${SIGNALS[m.signal]?.words || ''}”`),
             ),
           ),
         )
@@ -224,7 +348,12 @@ function copDetails(d, players) {
   // Trust: row i's trust in column j.
   if (d.trust) {
     out.append(
-      el('h4', null, 'Trust (row in column)'),
+      el('h4', null, 'How much each agent trusts the others'),
+      el(
+        'p',
+        { class: 'explain cop-trust-explain' },
+        'Row in column: what the column’s messages were worth to the row. Friendly signals raise it, threats and accusations lower it; 0 is neutral.',
+      ),
       el(
         'table',
         { class: 'data compact', id: 'cop-trust' },
@@ -238,7 +367,11 @@ function copDetails(d, players) {
               null,
               el('th', { scope: 'row' }, i),
               players.map((j) =>
-                el('td', { class: 'num' }, i === j ? '' : formatNumber(d.trust[i]?.[j] ?? 0)),
+                el(
+                  'td',
+                  { class: 'num', title: i === j ? null : String(d.trust[i]?.[j] ?? 0) },
+                  i === j ? '' : readable(d.trust[i]?.[j] ?? 0),
+                ),
               ),
             ),
           ),
@@ -248,7 +381,7 @@ function copDetails(d, players) {
   }
   if (d.announcements) {
     out.append(
-      el('h4', null, 'Announcements (row says column is)'),
+      el('h4', null, 'Announcements: what the row said about the column'),
       el(
         'table',
         { class: 'data compact', id: 'cop-announcements' },
@@ -417,11 +550,31 @@ function playedMove(node, players) {
   );
 }
 
-// The whole view of a node.
-export function stateView(node, players) {
+// The pictures of built-in games, by the name describe gives (`builtin`): each draws a node's state as
+// nodes to put in the view's main part, from the node, the players and describe's reply (its `board`,
+// for a game played on a map). A built-in game without one is drawn as a user-written game is.
+// Adding a built-in game's picture: one entry here.
+export const BUILTIN_PICTURES = new Map([
+  [
+    'communicate-out-of-prison',
+    (node, players) => {
+      const d = node.describe || {};
+      return [
+        el('div', { class: 'cop-figure' }, copPicture(d, players), signalLegend(Boolean(d.announcements))),
+        copDetails(d, players),
+      ];
+    },
+  ],
+]);
+
+// The whole view of a node; `describe` is the game's describe reply (its `builtin`, its `board`).
+export function stateView(node, players, describe = null) {
   const d = node.describe || {};
   const main = el('div', { class: 'game-state-main' });
-  if (isCop(node)) main.append(copPicture(d, players), copDetails(d, players));
+  const picture =
+    BUILTIN_PICTURES.get(describe?.builtin) ||
+    (isCop(node) ? BUILTIN_PICTURES.get('communicate-out-of-prison') : null);
+  if (picture) main.append(...picture(node, players, describe));
   else main.append(userDetails(d, players, node));
   return el(
     'div',
@@ -430,9 +583,15 @@ export function stateView(node, players) {
     el(
       'aside',
       { class: 'game-state-aside' },
-      el('p', { class: 'game-state-text' }, 'State: ', el('code', { id: 'game-state-text' }, node.text)),
       playedMove(node, players),
       nextMoves(node),
+      // The engine's text of the state (what a link or the State box takes), for those who want it.
+      el(
+        'details',
+        { class: 'game-state-text' },
+        el('summary', null, 'The state as the engine writes it'),
+        el('code', { id: 'game-state-text' }, node.text),
+      ),
     ),
   );
 }

@@ -36,6 +36,7 @@ export function analysesTab(page) {
   return {
     id: 'analyses',
     label: 'All analyses',
+    lead: 'Every analysis the engine offers for this kind of model, each with a form for its parameters (their meaning beside each); its answer is shown as tables you can export.',
     render(run) {
       const entry = entryFor(run);
       if (!entry) {

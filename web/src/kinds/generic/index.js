@@ -12,6 +12,7 @@ export function createGenericKind(page, kind) {
     {
       id: 'model',
       label: 'Model',
+      lead: 'The model as the engine reads it: everything its analyses work from.',
       render: (run) =>
         el(
           'div',

@@ -285,15 +285,56 @@ export function createAgentControls(container, { onAgent, onNumber }) {
 
   return {
     element: root,
-    // The agent and variant chosen: {agent (the engine's parameter), label, variant, choice}.
-    query() {
-      const names = variantNames(describe);
+    // The agent and variant chosen: {agent (the engine's parameter), label, variant, choice}, for the
+    // model `of` describes (default: the one the controls were last filled from; a run passes its
+    // own, which may have been read before the controls were).
+    query(of = describe) {
+      const names = variantNames(of);
       const variant = names.includes(choice.variant) ? choice.variant : 'base';
       const trainVariants =
         choice.trainOn === 'all' ? names : choice.trainOn === 'base' ? ['base'] : [variant];
       const agent = agentParam({ ...choice, trainVariants });
       const label = agentLabel({ ...choice, trainVariants: names.length > 1 ? trainVariants : [] });
       return { agent, label, variant, choice: { ...choice } };
+    },
+    // The choice as a share link carries it (strings), and back. Values are checked: a kind the page
+    // does not offer, or a number out of range, keeps what was chosen.
+    viewState() {
+      const c = choice;
+      return {
+        agent: c.kind === 'policy' ? `policy:${c.name}` : c.kind,
+        epsilon: c.kind === 'epsilon_greedy' || c.kind === 'q_learning' ? String(c.epsilon) : '',
+        beta: c.kind === 'soft' ? String(c.beta) : '',
+        episodes: c.kind === 'q_learning' ? String(c.episodes) : '',
+        qseed: c.kind === 'q_learning' ? String(c.qSeed) : '',
+        train: c.kind === 'q_learning' && c.trainOn !== 'shown' ? c.trainOn : '',
+        observe: c.kind === 'q_learning' && c.observation !== 'state' ? c.observation : '',
+        variant: c.variant !== 'base' ? c.variant : '',
+      };
+    },
+    setView(view) {
+      const agent = view.agent || '';
+      if (agent.startsWith('policy:')) {
+        choice.kind = 'policy';
+        choice.name = agent.slice(7);
+      } else if (AGENT_KINDS.some((k) => k.id === agent)) choice.kind = agent;
+      const number = (text, lo, hi) => {
+        const v = Number(text);
+        return text !== undefined && text !== '' && Number.isFinite(v) && v >= lo && v <= hi ? v : null;
+      };
+      choice.epsilon = number(view.epsilon, 0, 1) ?? choice.epsilon;
+      choice.beta = number(view.beta, -1e6, 1e6) ?? choice.beta;
+      choice.episodes = Math.floor(number(view.episodes, 1, 1e6) ?? choice.episodes);
+      choice.qSeed = Math.floor(number(view.qseed, 0, 2 ** 53) ?? choice.qSeed);
+      if (['shown', 'base', 'all'].includes(view.train)) choice.trainOn = view.train;
+      if (['state', 'goal_direction'].includes(view.observe)) choice.observation = view.observe;
+      if (view.variant) choice.variant = view.variant;
+      agentSelect.value = choice.kind === 'policy' ? `policy:${choice.name}` : choice.kind;
+      trainSelect.value = choice.trainOn;
+      observeSelect.value = choice.observation;
+      episodes.input.value = String(choice.episodes);
+      qSeed.input.value = String(choice.qSeed);
+      showFields();
     },
     // Back to the base world (the chosen variant no longer exists).
     resetVariant() {

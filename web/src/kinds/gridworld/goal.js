@@ -15,11 +15,10 @@ export function renderGoal({ run, basename, classPicker }) {
   const head = el(
     'p',
     { class: 'explain goal-lead' },
-    'How well does a maximum-entropy policy for the utility predict ',
+    'The agent measured: ',
     el('strong', { id: 'goal-agent' }, q?.label ? `the ${q.label} agent` : 'the agent'),
     q?.variant && q.variant !== 'base' ? ` in variant '${q.variant}'` : '',
-    ' better than uniform? 0 means not goal-directed; the bound is reached by a deterministic agent that',
-    ' is uniquely optimal wherever it goes.',
+    ' (pick another in the picture).',
   );
   const cards = el(
     'div',
@@ -42,8 +41,8 @@ export function renderGoal({ run, basename, classPicker }) {
     'div',
     { class: 'goal-tab' },
     head,
-    classPicker,
     cards,
+    classPicker,
     estimate &&
       estimate.count > 1 &&
       el(

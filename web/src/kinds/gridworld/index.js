@@ -12,6 +12,9 @@ import { downloadCanvasPng } from '../../views/export.js';
 import { analysesTab } from '../generic/analyses.js';
 import { createUtilityClass } from './utility-class.js';
 import { gridIntentionTab } from './intention.js';
+import { sweepsTab } from './sweeps.js';
+import { mdpPicture } from './mdp-graph.js';
+import { learningCurve } from './learning.js';
 
 // A number written in the model text's top level, or undefined.
 function numberIn(text, key) {
@@ -32,6 +35,8 @@ function sameStates(a, b) {
 
 export function createGridworldKind(page) {
   const { $ } = page;
+  let mdpDrawn = null; // what the MDP's state graph was last drawn with
+  let mdpDescribe = null;
   // The describe the world panel shows, the text its map-row spans belong to, the seed of the run.
   let worldDescribe = null;
   let worldSpansText = null;
@@ -62,16 +67,21 @@ export function createGridworldKind(page) {
       applyModelChange(change, false);
     },
   });
+  // Painted cells are written into the map's rows as one undoable edit (a drag paints many).
   const grid = createGridView($('grid'), {
-    onEditCell: (row, col, char) => {
+    onEditCells: (cells, char) => {
       const text = page.editorText();
-      const span = worldDescribe?.grid?.map_rows?.[row];
-      const change = worldSpansText === text && span ? setMapCell(text, span, col, char) : null;
-      if (!change) {
-        page.toast('The map changed since it was last read: try again in a moment.');
-        return;
+      const changes = [];
+      for (const { row, col } of cells) {
+        const span = worldDescribe?.grid?.map_rows?.[row];
+        const change = worldSpansText === text && span ? setMapCell(text, span, col, char) : null;
+        if (!change) {
+          page.toast('The map changed since it was last read: try again in a moment.');
+          return;
+        }
+        changes.push(change);
       }
-      applyModelChange(change, true);
+      applyModelChange(changes, true);
     },
     onSeed: (next) => {
       seed = next;
@@ -79,14 +89,27 @@ export function createGridworldKind(page) {
     },
   });
 
-  // Draws the grid of the model in the editor with the last run's answers, when they fit it.
+  // Draws the grid of the model in the editor with the last run's answers, when they fit it (on the
+  // Value iteration tab, the sweep it shows); an MDP without a map, its state graph.
   function updateWorld() {
     const describe = worldDescribe;
-    if (!describe?.grid) return;
     const run = page.run();
     const fits = run && !run.failure && run.kind === worldKind && sameStates(run.describe, describe);
     const r = fits ? run.responses : {};
+    if (!describe?.grid) {
+      if (describe) {
+        const policy = r.solve?.ok ? r.solve.result.agent?.policy : null;
+        const key = JSON.stringify([describe.states?.length, describe.transitions?.length, policy]);
+        if (key !== mdpDrawn || describe !== mdpDescribe) {
+          mdpDrawn = key;
+          mdpDescribe = describe;
+          mdpPicture($('mdp-note'), describe, policy);
+        }
+      }
+      return;
+    }
     grid.update({
+      sweep: fits && page.activeTabId() === 'sweeps' ? sweeps.shown(run) : null,
       describe,
       solve: r.solve,
       megKnown: r.meg_known,
@@ -100,17 +123,24 @@ export function createGridworldKind(page) {
   const statesCsv = (run) =>
     run.responses.solve?.ok && { suffix: 'states', text: goalStatesCsv(run.describe, run.responses) };
   let valuesView = { shown: 0 };
+  const sweeps = sweepsTab(page, { onStep: () => updateWorld() });
   const tabs = [
     {
       id: 'goal',
       label: 'Goal-directedness',
-      render: (run) => renderGoal({ run, basename: page.basename(), classPicker: utilityClass.render(run) }),
+      lead: 'How goal-directed the agent is (MEG): how much better its moves are predicted by a policy that pursues the utility (known) or the most fitting utility (unknown) than by chance, from 0 up to the bound a perfectly predictable agent reaches.',
+      render: (run) => [
+        learningCurve(run, page.basename()),
+        renderGoal({ run, basename: page.basename(), classPicker: utilityClass.render(run) }),
+      ],
       csv: statesCsv,
     },
     {
       id: 'values',
       label: 'Policy & values',
-      render: (run) =>
+      lead: 'State by state: how much utility is still to come under the best policy (V*) and under the agent’s, how often the agent is there, and what each policy does. A Q-learning agent’s learning curve comes first.',
+      render: (run) => [
+        learningCurve(run, page.basename()),
         renderPolicyValues({
           run,
           view: valuesView,
@@ -119,8 +149,10 @@ export function createGridworldKind(page) {
             page.redraw();
           },
         }),
+      ],
       csv: statesCsv,
     },
+    sweeps,
     gridIntentionTab(page, () => agentControls.query()),
     analysesTab(page),
   ];
@@ -129,6 +161,12 @@ export function createGridworldKind(page) {
     name: 'gridworld',
     kinds: ['gridworld', 'mdp'],
     tabs,
+    // The view a share link carries: the agent and the world's variant, and how the grid is drawn.
+    viewState: () => ({ ...agentControls.viewState(), ...grid.viewState() }),
+    setView(view) {
+      agentControls.setView(view);
+      grid.setView(view);
+    },
     // The describe the page asks for: the chosen variant's world.
     describeParams() {
       const { variant } = agentControls.query();
@@ -141,16 +179,13 @@ export function createGridworldKind(page) {
     // The world panel of a model of this kind: the agent's controls, and the grid (or a note for an MDP without a map).
     show(describe, text, kind) {
       page.showWorld({ grid: Boolean(describe.grid) });
+      if (describe !== worldDescribe) mdpDrawn = null;
       worldDescribe = describe;
       worldKind = kind;
       worldSpansText = text;
       agentControls.update(describe, { discount: numberIn(text, 'discount'), slip: numberIn(text, 'slip') });
       $('grid').hidden = !describe.grid;
       $('mdp-note').hidden = Boolean(describe.grid);
-      $('mdp-note').textContent = describe.grid
-        ? ''
-        : `An MDP with ${(describe.states || []).length} states and ${(describe.actions || []).length} actions: ` +
-          'its values and both policies are in the Policy & values tab.';
       updateWorld();
     },
     hide() {
@@ -160,7 +195,7 @@ export function createGridworldKind(page) {
     changed: updateWorld,
     exportPng: (basename) => grid.exportPng(basename, downloadCanvasPng),
     async run(ask, run) {
-      const query = agentControls.query();
+      const query = agentControls.query(run.describe);
       const unknownClass = utilityClass.params();
       run.queries.goal = { ...query, utility_class: unknownClass };
       const d = run.describe;
@@ -170,6 +205,22 @@ export function createGridworldKind(page) {
         typeof d.horizon === 'number'
           ? d.horizon
           : Math.min(400, Math.max(20, 4 * ((d.grid?.rows || 5) + (d.grid?.cols || 5))));
+      // Q-learning trains in growing parts first (a shorter training is the start of a longer one,
+      // from the same seed), so the learning curve is drawn as the agent learns.
+      if (query.agent.kind === 'q_learning') {
+        const total = query.agent.episodes;
+        for (const part of [0.25, 0.5, 0.75]) {
+          const episodes = Math.max(1, Math.floor(total * part));
+          if (episodes >= total) continue;
+          const partial = { ...params, agent: { ...query.agent, episodes } };
+          run.queries.training = { episodes, of: total };
+          await ask(`Training (${episodes} of ${total} episodes)`, 'solve', partial, {
+            key: 'training',
+            cache: true,
+          });
+        }
+        run.queries.training = { episodes: total, of: total };
+      }
       const steps = [
         ['solve', 'Solving', 'solve', params],
         ['meg_known', 'Known-utility MEG', 'meg', { ...params, utility: 'known' }],

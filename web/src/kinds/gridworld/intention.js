@@ -201,6 +201,7 @@ export function gridIntentionTab(page, agentQuery) {
   return {
     id: 'intention',
     label: 'Intention',
+    lead: 'Does the agent mean to reach where it goes? Change the world (another variant) and see whether its route follows: an agent that adapts intended what the change moved (Ward et al. 2024, the CoinRun reading).',
     render(run) {
       if (variantNames(run.describe).length < 2) {
         return el(

@@ -9,6 +9,7 @@ export function expectedUtilityTab() {
   return {
     id: 'expected_utility',
     label: 'Expected utility',
+    lead: 'How much utility each named policy earns on average, over every setting of the world weighted by its probability; the best are marked optimal.',
     render: renderExpectedUtility,
     csv: (run) =>
       run.responses.expected_utility?.ok && {

@@ -42,6 +42,7 @@ export function goalTab(page) {
   return {
     id: 'goal',
     label: 'Goal-directedness',
+    lead: 'How goal-directed a policy is (MEG): how much better its choices are predicted by assuming it pursues the utility than by chance, from 0 (no better) to the bound (as predictable as can be).',
     render: (run) => renderScimGoal({ run, basename: page.basename(), onScim: measure }),
     // The tab measures the chosen (or an optimal) policy when it opens.
     open(run) {

@@ -312,6 +312,7 @@ export function incentivesTab(page) {
   return {
     id: 'incentives',
     label: 'Incentives',
+    lead: 'What the decision has a reason to look at (value of information), to influence (instrumental control) or to respond to, read from the graph alone; click a ✓ to see its path on the graph.',
     render(run) {
       if (run.responses.incentives !== viewOf) {
         viewOf = run.responses.incentives;

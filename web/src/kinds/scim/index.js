@@ -24,10 +24,24 @@ export function createScimKind(page) {
     analysesTab(page),
   ];
 
+  // A share link's view, used by the next run: the intention tab's policy and its selected verdict.
+  let pending = null;
+
   return {
     name: 'scim',
     kinds: ['scim'],
     tabs,
+    viewState() {
+      const run = page.run();
+      return {
+        policy: run?.kind === 'scim' ? run.queries.intention?.policy || '' : '',
+        verdict: intention.selectedVerdict() || '',
+      };
+    },
+    setView(view) {
+      pending = { policy: view.policy || null };
+      if (view.verdict) intention.selectVerdict(view.verdict);
+    },
     // The picture: the causal graph.
     show(describe) {
       page.showGraph(describe);
@@ -49,11 +63,9 @@ export function createScimKind(page) {
       if (!decisions || policy) {
         await ask('Settings', 'settings', settingsParams(run.queries.settings), { key: 'settings' });
       }
-      run.queries.intention = intentionQueryFor(
-        d,
-        run.responses.optimal_policies,
-        previous?.queries?.intention,
-      );
+      const asked = pending?.policy ? { policy: pending.policy } : previous?.queries?.intention;
+      pending = null;
+      run.queries.intention = intentionQueryFor(d, run.responses.optimal_policies, asked);
       // Intention is asked for on its tab; a run made while the tab is open asks again.
       if (page.activeTabId() === 'intention') await intention.askInRun(ask, run);
     },

@@ -15,6 +15,7 @@ export function optimalPoliciesTab(page) {
   return {
     id: 'optimal_policies',
     label: 'Optimal policies',
+    lead: 'The best rule for each decision: for everything the agent can observe there, the expected utility of each action; the best actions are marked.',
     render(run) {
       if (shownFor !== run.describe) {
         shownFor = run.describe;

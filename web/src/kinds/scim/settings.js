@@ -53,6 +53,7 @@ export function settingsTab(page) {
   return {
     id: 'settings',
     label: 'Settings',
+    lead: 'Every setting of the world’s chance (its exogenous noise) with its probability, and the value each variable takes in it under the chosen policy: what counterfactual questions are answered from.',
     render: renderSettings,
     csv: async (run) =>
       run.responses.settings?.ok && { suffix: 'settings', text: settingsCsv(await allPages(run)) },

@@ -5,11 +5,12 @@ import { hexToRgb, css } from './colours.js';
 
 const DIRECTIONS = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
 export const MIN_ARROW_CELL = 14; // CSS pixels
+export const MIN_NUMBER_CELL = 30;
 const MIN_LETTER_CELL = 16;
 const MIN_BORDER_CELL = 6;
 
 export function drawGrid(ctx, x0, y0, cell, layer, palette) {
-  const { describe, flat, heat, scale, policy, dpr } = layer;
+  const { describe, flat, heat, scale, policy, dpr, numbers = false } = layer;
   const { rows, cols } = describe.grid;
   const floor = hexToRgb(palette.floor);
   const wall = hexToRgb(palette.wall);
@@ -109,19 +110,23 @@ export function drawGrid(ctx, x0, y0, cell, layer, palette) {
     ctx.restore();
   }
 
-  // Policy arrows, their length and head scaled by the action's probability.
+  // Policy arrows, their length relative to the cell's most probable action (so that tied actions
+  // are drawn alike and at full length, as in REINFORCEjs), their width growing with the probability.
+  // With numbers in the cells, the arrows keep to the upper part, the number sits below.
   if (policy && cssCell >= MIN_ARROW_CELL) {
     const actions = describe.actions || [];
     ctx.save();
     ctx.lineCap = 'round';
+    const lift = numbers && cssCell >= MIN_NUMBER_CELL ? cell * 0.12 : 0;
     for (let i = 0; i < flat.length; i++) {
       const probs = policy[i];
       if (!probs || flat[i].terminal || flat[i].type === 'wall') continue;
       const cx = x0 + (i % cols) * cell + cell / 2;
-      const cy = y0 + Math.floor(i / cols) * cell + cell / 2;
+      const cy = y0 + Math.floor(i / cols) * cell + cell / 2 - lift;
+      const top = Math.max(...actions.map((_, a) => probs[a] || 0));
       actions.forEach((name, a) => {
-        const p = probs[a];
-        if (!(p > 0.015)) return;
+        const p = top > 0 ? (probs[a] || 0) / top : 0;
+        if (!(probs[a] > 0.015)) return;
         if (name === 'stay') {
           drawWithHalo(ctx, palette, cell, (w) => {
             ctx.lineWidth = w;
@@ -133,7 +138,7 @@ export function drawGrid(ctx, x0, y0, cell, layer, palette) {
         }
         const dir = DIRECTIONS[name];
         if (!dir) return;
-        const length = p * cell * 0.42;
+        const length = p * cell * (lift ? 0.3 : 0.42);
         const head = Math.min(length, cell * 0.09 + cell * 0.08 * Math.sqrt(p));
         const ex = cx + dir[0] * length;
         const ey = cy + dir[1] * length;
@@ -151,11 +156,49 @@ export function drawGrid(ctx, x0, y0, cell, layer, palette) {
     }
     ctx.restore();
   }
+
+  // The heatmap's number in each cell that has one, when cells are large enough to read it.
+  if (numbers && heat && cssCell >= MIN_NUMBER_CELL) {
+    ctx.save();
+    ctx.font = `600 ${Math.round(Math.min(cell * 0.24, 15 * dpr))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'alphabetic';
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = Math.max(2, cell * 0.07);
+    for (let i = 0; i < flat.length; i++) {
+      if (!Number.isFinite(heat[i]) || flat[i].type === 'wall') continue;
+      const cx = x0 + (i % cols) * cell + cell / 2;
+      const cy = y0 + Math.floor(i / cols) * cell + cell * (policy ? 0.9 : 0.62);
+      const text = cellNumber(heat[i]);
+      ctx.strokeStyle = palette.halo;
+      ctx.fillStyle = palette.arrow;
+      ctx.strokeText(text, cx, cy);
+      ctx.fillText(text, cx, cy);
+    }
+    ctx.restore();
+  }
+}
+
+// A number short enough for a cell: two decimals under 10, one under 100, none above.
+export function cellNumber(v) {
+  const a = Math.abs(v);
+  const text = a >= 100 ? v.toFixed(0) : a >= 10 ? v.toFixed(1) : v.toFixed(2);
+  return text.replace(/^-/, '−').replace(/^−(0\.0+)$/, '$1');
 }
 
 // Draws what changes often over a grid (on its own canvas): the agent's trail so far and where it
 // is now, and the hovered cell.
-export function drawOverlay(ctx, x0, y0, cell, { cols, count, trail, hover, dpr }, palette) {
+export function drawOverlay(ctx, x0, y0, cell, { cols, count, trail, hover, dpr, painting = null }, palette) {
+  // The cells a drag is painting, before the edit is made.
+  if (painting?.cells?.size) {
+    ctx.save();
+    ctx.fillStyle = painting.colour;
+    ctx.globalAlpha = 0.55;
+    for (const i of painting.cells) {
+      ctx.fillRect(x0 + (i % cols) * cell + 2, y0 + Math.floor(i / cols) * cell + 2, cell - 4, cell - 4);
+    }
+    ctx.restore();
+  }
   if (trail && trail.length) {
     ctx.save();
     const centre = (i) => [x0 + (i % cols) * cell + cell / 2, y0 + Math.floor(i / cols) * cell + cell / 2];

@@ -14,6 +14,7 @@ export const HEATMAPS = [
   { id: 'occupancy', label: 'Visits (occupancy)', signed: false },
   { id: 'contribution', label: 'MEG contribution', signed: true },
   { id: 'inferred_utility', label: 'Inferred utility (unknown-utility MEG)', signed: true, terminals: true },
+  { id: 'sweep_value', label: 'Value at this sweep (value iteration)', signed: true, terminals: true },
 ];
 
 // ---- Reading the responses ----
@@ -68,6 +69,8 @@ export function heatmapAvailable(id, data) {
       return Boolean(known?.contributions);
     case 'inferred_utility':
       return Boolean(data.megUnknown?.ok && data.megUnknown.result.inferred_utility);
+    case 'sweep_value':
+      return Boolean(data.sweep?.values);
     default:
       return false;
   }
@@ -94,6 +97,8 @@ function rawHeatmapValues(id, describe, data, byCell) {
       return known?.contributions ? perCell(byCell, known.contributions, true) : null;
     case 'inferred_utility':
       return unknown?.inferred_utility ? perCell(byCell, unknown.inferred_utility, false) : null;
+    case 'sweep_value':
+      return data.sweep?.values ? perCell(byCell, data.sweep.values, false) : null;
     default:
       return null;
   }

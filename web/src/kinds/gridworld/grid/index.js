@@ -30,14 +30,19 @@ const TYPE_WORDS = {
   custom: 'custom cell',
 };
 
-// createGridView(container, {onEditCell(row, col, char), onSeed(seed)}): the grid panel of a
-// gridworld. update({describe, solve, megKnown, megUnknown, trajectory, discount, agentLabel,
-// editable}) shows new responses; exportPng(basename, download) saves the shown grids.
-export function createGridView(container, { onEditCell, onSeed }) {
+// createGridView(container, {onEditCells(cells, char), onSeed(seed)}): the grid panel of a gridworld.
+// update({describe, solve, megKnown, megUnknown, trajectory, discount, agentLabel, editable, sweep})
+// shows new responses; with `sweep` ({values, policy, sweep, sweeps, method}: one sweep of value
+// iteration) the grid shows that sweep instead: its values and its greedy policy. A press and drag
+// over cells paints them all with the chosen tool (onEditCells([{row, col}], char), one edit).
+// exportPng(basename, download) saves the shown grids.
+export function createGridView(container, { onEditCells, onSeed }) {
   let describe = null;
   let data = {};
   let heatmap = 'optimal_value';
   let arrows = 'both';
+  let numbers = false; // the heatmap's numbers printed in the cells
+  let painting = null; // {cells: Set of indices, colour} while a drag paints
   let hover = -1;
   let editable = true;
   let figures = []; // [{canvas, overlay, which: 'agent'|'maxent', caption}]
@@ -67,6 +72,14 @@ export function createGridView(container, { onEditCell, onSeed }) {
     },
     ARROWS.map((a) => el('option', { value: a.id, selected: a.id === arrows }, a.label)),
   );
+  const numbersBox = el('input', {
+    type: 'checkbox',
+    id: 'grid-numbers',
+    onChange: (event) => {
+      numbers = event.target.checked;
+      draw();
+    },
+  });
   const paint = createPaintPalette();
   const player = createPlayer({ onSeed, onStep: () => drawOverlays() });
   const stage = el('div', { class: 'grid-stage' });
@@ -84,7 +97,8 @@ export function createGridView(container, { onEditCell, onSeed }) {
       { class: 'grid-toolbar' },
       el('label', null, 'Colour ', heatSelect),
       el('label', null, 'Arrows ', arrowSelect),
-      paint.element,
+      el('label', { title: 'print each cell’s number (the colour’s)' }, numbersBox, ' values in cells'),
+      el('details', { class: 'grid-paint' }, el('summary', null, 'Paint cells'), paint.element),
     ),
     stage,
     el(
@@ -109,6 +123,7 @@ export function createGridView(container, { onEditCell, onSeed }) {
     const previous = heatmap;
     clear(heatSelect);
     for (const h of HEATMAPS) {
+      if (h.id === 'sweep_value' && !data.sweep) continue;
       const available = Boolean(describe?.grid) && heatmapAvailable(h.id, data);
       heatSelect.append(
         el('option', { value: h.id, disabled: !available, selected: h.id === previous }, h.label),
@@ -131,7 +146,11 @@ export function createGridView(container, { onEditCell, onSeed }) {
     clear(stage);
     figures = [];
     if (!describe?.grid) return;
-    const which = arrows === 'both' ? ['agent', 'maxent'] : [arrows === 'maxent' ? 'maxent' : 'agent'];
+    const which = data.sweep
+      ? ['sweep']
+      : arrows === 'both'
+        ? ['agent', 'maxent']
+        : [arrows === 'maxent' ? 'maxent' : 'agent'];
     for (const w of which) {
       const canvas = el('canvas', {
         class: 'grid-canvas',
@@ -143,9 +162,16 @@ export function createGridView(container, { onEditCell, onSeed }) {
       // moving them does not redraw the grid.
       const overlay = el('canvas', { class: 'grid-overlay', 'aria-hidden': 'true' });
       const caption = el('figcaption', null);
-      canvas.addEventListener('pointermove', (event) => setHover(cellAt(event)));
+      canvas.addEventListener('pointermove', (event) => {
+        const at = cellAt(event);
+        if (painting && at >= 0 && !painting.cells.has(at)) {
+          painting.cells.add(at);
+          drawOverlays();
+        }
+        setHover(at);
+      });
       canvas.addEventListener('pointerleave', () => setHover(-1));
-      canvas.addEventListener('click', (event) => edit(cellAt(event)));
+      canvas.addEventListener('pointerdown', (event) => startPainting(event, canvas));
       const figure = el(
         'figure',
         { class: 'grid-figure', dataset: { which: w } },
@@ -169,14 +195,38 @@ export function createGridView(container, { onEditCell, onSeed }) {
     return row * cols + col;
   }
 
-  function edit(index) {
-    if (index < 0 || !editable || !describe?.grid) return;
-    const { cols } = describe.grid;
-    const row = Math.floor(index / cols);
-    const col = index % cols;
+  // A press starts painting: the cells the pointer passes are collected (and shown on the overlay),
+  // and written into the model as one edit when it is released.
+  function startPainting(event, canvas) {
+    if (event.button !== 0 || !editable || !describe?.grid || data.sweep) return;
+    const at = cellAt(event);
+    if (at < 0) return;
+    event.preventDefault();
+    canvas.setPointerCapture(event.pointerId);
+    const palette = themeGridPalette();
     const tool = paint.tool();
-    if (describe.grid.cells[row][col].char === tool) return;
-    onEditCell?.(row, col, tool);
+    const kind = { '#': 'wall', S: 'start', G: 'goal', C: 'cliff' }[tool];
+    painting = { cells: new Set([at]), colour: kind ? palette[kind] : palette.floor };
+    drawOverlays();
+    const finish = () => {
+      canvas.removeEventListener('pointerup', finish);
+      canvas.removeEventListener('pointercancel', finish);
+      const cells = [...painting.cells];
+      painting = null;
+      drawOverlays();
+      edit(cells, tool);
+    };
+    canvas.addEventListener('pointerup', finish);
+    canvas.addEventListener('pointercancel', finish);
+  }
+
+  function edit(indices, tool) {
+    if (!editable || !describe?.grid) return;
+    const { cols } = describe.grid;
+    const cells = indices
+      .map((index) => ({ row: Math.floor(index / cols), col: index % cols }))
+      .filter(({ row, col }) => describe.grid.cells[row][col].char !== tool);
+    if (cells.length) onEditCells?.(cells, tool);
   }
 
   function setHover(index) {
@@ -189,7 +239,7 @@ export function createGridView(container, { onEditCell, onSeed }) {
   function showReadout() {
     if (hover < 0 || !describe?.grid) {
       readout.textContent = describe?.grid
-        ? `Hover a cell to read it; click to paint it (${describe.grid.rows}×${describe.grid.cols}).`
+        ? `Hover a cell to read it; click or drag to paint (${describe.grid.rows}×${describe.grid.cols}).`
         : '';
       return;
     }
@@ -221,6 +271,7 @@ export function createGridView(container, { onEditCell, onSeed }) {
   }
 
   function figurePolicy(f) {
+    if (f.which === 'sweep') return policyByCell(cells().byCell, data.sweep?.policy);
     return policyByCell(cells().byCell, f.which === 'maxent' ? maxentPolicy() : agentPolicy());
   }
 
@@ -261,11 +312,12 @@ export function createGridView(container, { onEditCell, onSeed }) {
 
   // The shown heatmap's numbers and colour scale (kept while the responses and heatmap stay).
   function currentScale() {
-    const h = HEATMAPS.find((x) => x.id === heatmap);
-    if (heatOf.key?.data !== data || heatOf.key?.heatmap !== heatmap || heatOf.key?.describe !== describe) {
-      const values = describe?.grid ? heatmapValues(heatmap, describe, data, cells().byCell) : null;
+    const id = data.sweep ? 'sweep_value' : heatmap;
+    const h = HEATMAPS.find((x) => x.id === id);
+    if (heatOf.key?.data !== data || heatOf.key?.heatmap !== id || heatOf.key?.describe !== describe) {
+      const values = describe?.grid ? heatmapValues(id, describe, data, cells().byCell) : null;
       heatOf = {
-        key: { data, heatmap, describe },
+        key: { data, heatmap: id, describe },
         values,
         scale: h && values ? colourScale(values, h.signed) : null,
       };
@@ -289,13 +341,15 @@ export function createGridView(container, { onEditCell, onSeed }) {
         0,
         0,
         layout.cell,
-        { describe, flat, heat: values, scale, policy, dpr: layout.dpr },
+        { describe, flat, heat: values, scale, policy, dpr: layout.dpr, numbers },
         palette,
       );
       f.caption.textContent =
-        f.which === 'maxent'
-          ? `Maximum-entropy policy${maxentBeta()}`
-          : `Agent${data.agentLabel ? `: ${data.agentLabel}` : ''}`;
+        f.which === 'sweep'
+          ? `${data.sweep.method === 'soft_value_iteration' ? 'Soft value iteration' : 'Value iteration'}: sweep ${data.sweep.sweep} of ${data.sweep.sweeps}, its values and the policy greedy in them`
+          : f.which === 'maxent'
+            ? `Maximum-entropy policy${maxentBeta()}`
+            : `Agent${data.agentLabel ? `: ${data.agentLabel}` : ''}`;
       f.canvas.setAttribute(
         'aria-label',
         `${f.caption.textContent}: a ${describe.grid.rows} by ${describe.grid.cols} grid coloured by ${h?.label || 'cell kind'}`,
@@ -319,7 +373,14 @@ export function createGridView(container, { onEditCell, onSeed }) {
         0,
         0,
         layout.cell,
-        { cols, count: rows * cols, trail: f.which === 'agent' ? trail : null, hover, dpr: layout.dpr },
+        {
+          cols,
+          count: rows * cols,
+          trail: f.which === 'agent' ? trail : null,
+          hover,
+          dpr: layout.dpr,
+          painting,
+        },
         palette,
       );
     }
@@ -350,7 +411,8 @@ export function createGridView(container, { onEditCell, onSeed }) {
     // Shows a gridworld's describe result and the responses known for it so far. The trajectory is
     // kept (and its step) when it is the same array as before.
     update(next) {
-      const newGrid = next.describe !== describe;
+      const figuresChange = Boolean(next.sweep) !== Boolean(data.sweep);
+      const newGrid = next.describe !== describe || figuresChange;
       const sameShape =
         describe?.grid &&
         next.describe?.grid &&
@@ -362,7 +424,7 @@ export function createGridView(container, { onEditCell, onSeed }) {
       player.set(next.trajectory || null, next.discount);
       fillHeatmaps();
       if (newGrid) paint.fill(describe, editable);
-      if (newGrid && !sameShape) rebuildFigures();
+      if ((newGrid && !sameShape) || figuresChange) rebuildFigures();
       else if (!figures.length) rebuildFigures();
       else draw();
       showReadout();
@@ -370,6 +432,16 @@ export function createGridView(container, { onEditCell, onSeed }) {
     // Stops the animation (the model shown is no longer a gridworld).
     hide() {
       player.pause();
+    },
+    // The view's own choices, for a share link: the heatmap, the arrows, the numbers in the cells.
+    viewState: () => ({ heatmap, arrows, numbers: numbers ? '1' : '' }),
+    setView(view) {
+      if (HEATMAPS.some((h) => h.id === view.heatmap)) heatmap = view.heatmap;
+      if (ARROWS.some((a) => a.id === view.arrows)) arrows = view.arrows;
+      arrowSelect.value = arrows;
+      numbers = view.numbers === '1';
+      numbersBox.checked = numbers;
+      if (describe) rebuildFigures();
     },
     async exportPng(basename, download) {
       if (!describe?.grid) return;

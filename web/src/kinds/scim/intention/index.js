@@ -38,13 +38,14 @@ export function renderIntention({ run, view, onRun, onSelect, onMore, onEditBeha
   if (!response.ok) return el('div', { class: 'intention' }, controls, failureBlock(response, 'intentions'));
   const r = response.result;
   const context = verdictContext(run.describe, r);
+  // The verdict first, then the question's controls and what it means, then the evidence.
   return el(
     'div',
     { class: 'intention' },
+    intentionSummary(r, context),
+    intentionWarnings(r),
     controls,
     intro,
-    intentionWarnings(r),
-    intentionSummary(r, context),
     (r.variables || []).map((v) => variableSection(v, r, context, { view, onSelect, onMore })),
     cannotBeIntended(run.describe, r),
     alternativesSection(r, view, onMore),
@@ -63,6 +64,7 @@ export function intentionQueryFor(describe, optimal, previous) {
 export function intentionTab(page) {
   let view = { selected: null, shown: new Map(), referenceShown: REFERENCE_ROWS_SHOWN };
   let viewOf = null;
+  let pendingSelected = null; // a share link's selected verdict, for the intentions it will get
   let causesView = { shown: CAUSE_ROWS_SHOWN };
   let causesOf = null;
 
@@ -177,10 +179,13 @@ export function intentionTab(page) {
   return {
     id: 'intention',
     label: 'Intention',
+    lead: 'Which outcomes the agent intends: those that are part of its reason to choose its policy over another (Ward et al. 2024, Def. 13). Click a verdict to see its witness on the graph.',
     render(run) {
       if (run.responses.intention !== viewOf) {
         viewOf = run.responses.intention;
-        view = { selected: null, shown: new Map(), referenceShown: REFERENCE_ROWS_SHOWN };
+        const selected = run.responses.intention?.ok ? pendingSelected : null;
+        if (run.responses.intention) pendingSelected = null;
+        view = { selected, shown: new Map(), referenceShown: REFERENCE_ROWS_SHOWN };
       }
       const intention = renderIntention({
         run,
@@ -214,6 +219,11 @@ export function intentionTab(page) {
       return el('div', { class: 'intention-tab' }, jump, intention, causes);
     },
     marks: (run) => intentionMarks(run, view.selected),
+    // The verdict selected, for a share link; select(key) restores one when the intentions come.
+    selectedVerdict: () => view.selected,
+    selectVerdict(key) {
+      pendingSelected = key;
+    },
     // A run made while the tab is open asks for intentions again (inside the run's session).
     async askInRun(ask, run) {
       if (run.queries.intention?.policy) await askIntentions(ask, run);
