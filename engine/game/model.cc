@@ -170,7 +170,7 @@ std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* dia
   } else {
     r.fields(root,
              {"kind", "title", "description", "players", "stages", "payoffs", "payoff_table", "policies",
-              "states"},
+              "gamma", "value", "states"},
              "a game");
     model.game = read_user_game(root, r);
   }
