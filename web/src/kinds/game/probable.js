@@ -4,7 +4,15 @@
 import { el, formatNumber } from '../../views/dom.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
-import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
+import {
+  atLine,
+  notDecision,
+  explainedControls,
+  computeButton,
+  resultOf,
+  tabRequest,
+  valueLine,
+} from './explained.js';
 import { actionText, probabilityBar } from './state-view.js';
 
 export const PROBABLE_FIELDS = ['rollouts', 'turns', 'seed'];
@@ -90,6 +98,7 @@ export function probableTab(page, settings, { node }) {
             `${r.rollouts.toLocaleString('en')} simulations, then the most probable ones, turn by turn (greedy: ` +
             'a trajectory of most probable moves can mislead, section 5.3).',
         ),
+        valueLine(r, 'probable-value'),
       );
       const actions = r.actions || [];
       if (!actions.length) out.append(el('p', { class: 'notice' }, 'No other agent acts.'));

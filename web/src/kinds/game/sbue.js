@@ -7,7 +7,15 @@ import { themePlotPalette } from '../../views/plots.js';
 import { toCsv } from '../../views/export.js';
 import { exportedFigure } from '../../views/figure.js';
 import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
-import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
+import {
+  atLine,
+  notDecision,
+  explainedControls,
+  computeButton,
+  resultOf,
+  tabRequest,
+  valueLine,
+} from './explained.js';
 import { sbueChart, sbueSvgText, actionColour } from './bars.js';
 import { errorText } from './state-view.js';
 
@@ -130,6 +138,7 @@ export function sbueTab(page, settings, { node }) {
             ? 'the hollow diamonds are the exact values.'
             : `no exact values (${r.exact?.reason || 'not available'}).`,
         ),
+        valueLine(r, 'sbue-value'),
         exportedFigure(chart, {
           caption: 'Bars: sampled means; whiskers: ± 1 standard error.',
           basename: `${page.basename()}-sbue`,

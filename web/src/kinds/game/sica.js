@@ -5,7 +5,7 @@
 import { el, formatNumber } from '../../views/dom.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams } from './settings.js';
-import { atLine, computeButton, resultOf, tabRequest } from './explained.js';
+import { atLine, computeButton, resultOf, tabRequest, valueLine } from './explained.js';
 import { heatmap, heatmapLegend } from './heatmap.js';
 
 export const SICA_FIELDS = ['rollouts', 'depth', 'seed'];
@@ -57,6 +57,7 @@ export function sicaTab(page, settings, { node }) {
             `of depth ${r.depth} (seed ${r.seed}): +1, the agents' interests move together; −1, one gains what ` +
             'the other loses. A cell is undefined when a utility never varies.',
         ),
+        valueLine(r, 'sica-value'),
       );
       const maps = el(
         'div',
