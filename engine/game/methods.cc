@@ -26,6 +26,14 @@ bool constant(const std::vector<double>& rows, int players, int column, std::int
   return true;
 }
 
+// √(a·b) for a, b > 0: the root of the product (exact on the diagonal, where a = b), or, where the
+// product overflows (utilities near the bound of 1e100, their sums of squares near 1e210) or underflows,
+// the product of the roots.
+double root_product(double a, double b) {
+  const double product = a * b;
+  return std::isfinite(product) && product > 0 ? std::sqrt(product) : std::sqrt(a) * std::sqrt(b);
+}
+
 std::string constant_reason(const Game& game, int i) {
   return "the utility of " + game.player_name(i) +
          " does not vary over the simulations: a correlation with a "
@@ -167,9 +175,7 @@ std::vector<Maybe> correlation_matrix(const Samples& samples, std::int64_t first
       if (flat[i] || flat[j]) {
         m.reason = constant_reason(game, flat[i] ? i : j);
       } else {
-        // Each root apart: with utilities near the bound (1e100) the product of two sums of squares
-        // overflows.
-        double c = cov[i * p + j] / (std::sqrt(cov[i * p + i]) * std::sqrt(cov[j * p + j]));
+        double c = cov[i * p + j] / root_product(cov[i * p + i], cov[j * p + j]);
         m.value = std::clamp(c, -1.0, 1.0);
       }
       out[i * p + j] = out[j * p + i] = m;
@@ -214,7 +220,7 @@ std::vector<Maybe> correlation_standard_errors(const Samples& samples,
         if (!r.value) continue;
         const double big_u = total[a * p + b], big_x = total[a * p + a], big_y = total[b * p + b];
         const double psi =
-            (unit[a * p + b] - big_u) / (std::sqrt(big_x) * std::sqrt(big_y)) -
+            (unit[a * p + b] - big_u) / root_product(big_x, big_y) -
             *r.value / 2 * ((unit[a * p + a] - big_x) / big_x + (unit[b * p + b] - big_y) / big_y);
         psi2[a * p + b] += psi * psi;
       }
@@ -661,7 +667,7 @@ std::vector<Maybe> exact_correlation(const Exact& exact, const Game& game) {
         m.reason = constant_reason(game, flat[i] ? i : j);
       } else {
         double cov = exact.second[i * p + j] - exact.mean[i] * exact.mean[j];
-        m.value = std::clamp(cov / (std::sqrt(var[i]) * std::sqrt(var[j])), -1.0, 1.0);
+        m.value = std::clamp(cov / root_product(var[i], var[j]), -1.0, 1.0);
       }
       out[i * p + j] = m;
     }
