@@ -190,6 +190,11 @@ std::vector<Workload> game_workloads(bool quick) {
   out.push_back(
       workload(Shape::game, "public_goods", example("games/public-goods"), "sica", {{"rollouts", 10'000}}));
   out.back().settings = 10'000;
+  // A user game with the whole model: per-stage rewards, γ, joint policies and an exact V (rows after
+  // d = 2 steps: value lookups, no continuations).
+  out.push_back(workload(Shape::game, "cheap_talk_hunt", example("games/cheap-talk-hunt"), "sica",
+                         {{"rollouts", 10'000}, {"depth", 2}}));
+  out.back().settings = 10'000;
 
   // Simplified Risk (examples/games/risk-opening.jsonc: Meridia, four players; risk-ring.jsonc).
   {

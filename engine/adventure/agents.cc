@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <queue>
+#include <sstream>
 #include <tuple>
 
 #include "adventure/components.h"
@@ -210,13 +211,55 @@ std::vector<std::string> choice_ids(const Scene& scene) {
   return out;
 }
 
+std::string twelve_digits(double x) {
+  std::ostringstream out;
+  out.precision(12);
+  out << x;
+  return out.str();
+}
+
+// A row of a weighted table, {choice: weight}: the weights by choice index (ids, or indices written as
+// decimal strings), each in [0, 1], summing to 1 within 1e-9.
+std::vector<double> weighted_row(const Adventure& game, int s, const std::string& scene_id,
+                                 const nlohmann::json& row) {
+  const Scene& scene = game.scenes[s];
+  std::vector<double> weights(scene.choices.size(), 0.0);
+  double total = 0;
+  for (const auto& [key, weight] : row.items()) {
+    int c = choice_index(scene, nlohmann::json(key));
+    if (c < 0 && !key.empty() && key.size() <= 6 &&
+        std::all_of(key.begin(), key.end(), [](char x) { return x >= '0' && x <= '9'; }))
+      c = choice_index(scene, nlohmann::json(std::stoll(key)));
+    if (c < 0)
+      throw RequestError("adventure.unknown_choice",
+                         "scene \"" + scene_id + "\" has no choice \"" + key + "\"",
+                         "its choices are " + nlohmann::json(choice_ids(scene)).dump());
+    if (!weight.is_number() || !(weight.get<double>() >= 0 && weight.get<double>() <= 1))
+      throw RequestError(
+          "request.bad_parameter",
+          "the policy's weight of \"" + key + "\" in scene \"" + scene_id +
+              "\" is not a probability from 0 to 1",
+          R"(a weighted row is {choice: probability}, for example {"knock": 0.7, "break": 0.3})");
+    weights[c] += weight.get<double>();
+    total += weight.get<double>();
+  }
+  if (std::abs(total - 1) > 1e-9)
+    throw RequestError(
+        "request.bad_parameter",
+        "the policy's weights for scene \"" + scene_id + "\" sum to " + twelve_digits(total) + ", not 1",
+        "a weighted row's probabilities sum to 1 (within 1e-9)");
+  return weights;
+}
+
 }  // namespace
 
 Policy table_policy(const Adventure& game, const nlohmann::json& table, const std::string& fallback) {
   if (!table.is_object())
-    throw RequestError("request.bad_parameter", "the policy must be an object from scene to choice",
-                       R"(for example {"door": "knock", "vault": "leave"})");
-  std::vector<int> wanted(game.scenes.size(), -1);
+    throw RequestError(
+        "request.bad_parameter", "the policy must be an object from scene to choice",
+        R"(for example {"door": "knock", "vault": "leave"}, or weighted: {"door": {"knock": 0.7, "break": 0.3}})");
+  // Per scene: the weight of each of its choices (one choice: weight 1), or empty when not named.
+  std::vector<std::vector<double>> wanted(game.scenes.size());
   for (const auto& [scene_id, choice] : table.items()) {
     const int s = game.scene_index(scene_id);
     if (s < 0 || game.scenes[s].choices.empty()) {
@@ -227,38 +270,69 @@ Policy table_policy(const Adventure& game, const nlohmann::json& table, const st
                          "the policy names \"" + scene_id + "\", which is not a scene with choices",
                          did_you_mean(scene_id, decisions));
     }
-    wanted[s] = choice_index(game.scenes[s], choice);
-    if (wanted[s] < 0)
+    if (choice.is_object()) {
+      wanted[s] = weighted_row(game, s, scene_id, choice);
+      continue;
+    }
+    const int c = choice_index(game.scenes[s], choice);
+    if (c < 0)
       throw RequestError("adventure.unknown_choice",
                          "scene \"" + scene_id + "\" has no choice " + choice.dump(),
                          "its choices are " + nlohmann::json(choice_ids(game.scenes[s])).dump());
+    wanted[s].assign(game.scenes[s].choices.size(), 0.0);
+    wanted[s][c] = 1;
   }
   const StateGraph& g = game.graph;
   Policy policy;
-  policy.deterministic = fallback != "random";
   policy.edge_probability.assign(g.edges(), 0);
   for (int s = 0; s < g.states(); ++s) {
     const int scene = g.scene[s];
-    int chosen = -1;
-    for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e)
-      if (g.edge_choice[e] == wanted[scene]) chosen = e;
-    if (chosen >= 0) {
-      policy.edge_probability[chosen] = 1;
+    const std::vector<double>& w = wanted[scene];
+    // The row's weights over the choices available here; those of unavailable choices are spread over
+    // the available ones in proportion (with fallback "error", a named choice unavailable is refused).
+    double available = 0, missing = 0;
+    for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e) {
+      if (!w.empty()) available += w[g.edge_choice[e]];
+    }
+    if (!w.empty()) {
+      double named = 0;
+      for (double x : w) named += x;
+      missing = named - available;
+    }
+    if (available > 0 && !(fallback == "error" && missing > 1e-12)) {
+      for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e)
+        policy.edge_probability[e] = w[g.edge_choice[e]] / available;
       continue;
     }
-    if (fallback == "error")
+    if (fallback == "error") {
+      int unavailable = -1;
+      for (std::size_t c = 0; c < w.size(); ++c) {
+        bool here = false;
+        for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e)
+          here = here || g.edge_choice[e] == static_cast<int>(c);
+        if (w[c] > 0 && !here) unavailable = static_cast<int>(c);
+      }
       throw RequestError(
           "adventure.choice_unavailable",
-          wanted[scene] < 0 ? "the policy gives no choice for scene \"" + game.scenes[scene].id + "\""
-                            : "choice \"" + game.scenes[scene].choices[wanted[scene]].id + "\" of scene \"" +
-                                  game.scenes[scene].id + "\" is not available in some play that reaches it",
+          unavailable < 0 ? "the policy gives no choice for scene \"" + game.scenes[scene].id + "\""
+                          : "choice \"" + game.scenes[scene].choices[unavailable].id + "\" of scene \"" +
+                                game.scenes[scene].id + "\" is not available in some play that reaches it",
           "set \"fallback\" to \"random\" or \"first\", or choose a choice that is always available");
+    }
     if (fallback == "first") {
       policy.edge_probability[g.edge_start[s]] = 1;
       continue;
     }
     const int n = g.edge_start[s + 1] - g.edge_start[s];
     for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e) policy.edge_probability[e] = 1.0 / n;
+  }
+  // Deterministic when every state takes one choice for sure (one play; weighted rows may still be).
+  policy.deterministic = true;
+  for (int s = 0; s < g.states(); ++s) {
+    for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e) {
+      const double p = policy.edge_probability[e];
+      if (p > 0 && p < 1) policy.deterministic = false;
+    }
   }
   return policy;
 }

@@ -164,7 +164,9 @@ std::vector<ParamSpec> agent_params() {
                         "the conscience's penalty on a harmful step (inf: harmful steps are removed when a "
                         "harmless way on exists)")
           .with_infinity(),
-      ParamSpec::structured("policy", "the policy agent's table from scene to choice (id or index)"),
+      ParamSpec::structured(
+          "policy",
+          "the policy agent's table from scene to choice (id or index), or to weights {choice: probability}"),
       ParamSpec::choice("fallback", {"random", "first", "error"}, "random",
                         "what the policy agent does where its table gives no available choice"),
   };

@@ -1,6 +1,7 @@
 #include "game/cop.h"
 #include "core/diagnostics.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -98,8 +99,11 @@ class CopPolicy final : public Policy {
     // G_k / G_j, exp(proposal·P_j) is the proposal factor of the messages from k, and so on.
     double gj = s.factor(player_, j, CopGame::kFactorGap), gk = s.factor(player_, k, CopGame::kFactorGap);
     p[0] = exp_none_;
-    p[1] = exp_one_ * gk / gj * s.factor(player_, k, CopGame::kFactorProposal);
-    p[2] = exp_one_ * gj / gk * s.factor(player_, j, CopGame::kFactorProposal);
+    // Blaming j only: the proposals received from k (to blame j), the threats and accusations sent to j.
+    p[1] = exp_one_ * gk / gj * s.factor(player_, k, CopGame::kFactorProposal) *
+           s.factor(player_, j, CopGame::kFactorSpite);
+    p[2] = exp_one_ * gj / gk * s.factor(player_, j, CopGame::kFactorProposal) *
+           s.factor(player_, k, CopGame::kFactorSpite);
     p[3] =
         exp_both_ * s.factor(player_, j, CopGame::kFactorBoth) * s.factor(player_, k, CopGame::kFactorBoth);
     double total = p[0] + p[1] + p[2] + p[3];
@@ -158,44 +162,46 @@ std::array<int, 3> cop_years(const bool blame[3][3]) {
 // The personalities (appendix A.5), and how their numbers were chosen.
 //
 // Messages and trust are set by reading the prompts: the con-artist proposes deals to both sides,
-// promises what it will not keep and threatens, and reads nothing as trust except threats and
-// accusations (which it resents); the simple person reassures and promises, is "easy to convince"
-// (friendly signals raise trust by 1) and "has a hard time forgetting" (threats and accusations lower
-// it by 2.5); the politician proposes and reassures, warms slowly (+0.5) and dislikes manipulators
-// (hostile signals −2). Trusting senders talk friendlier and to whom they trust (recipient_trust,
-// friendliness).
+// promises what it will not keep and threatens and accuses ("want to harm them"), and reads nothing as
+// trust except threats and accusations (which it resents); the simple person reassures and promises,
+// is "easy to convince" (friendly signals raise trust by 1) and "has a hard time forgetting" (threats
+// and accusations lower it by 2.5); the politician proposes and reassures, warms slowly (+0.5) and
+// dislikes manipulators (hostile signals −2). Trusting senders talk friendlier and to whom they trust
+// (recipient_trust, friendliness).
 //
-// The announcement logits were then fitted by maximum likelihood (a random coordinate search over
-// the six announcement numbers of each personality, 4,000 simulated games per setup per candidate,
-// 800 candidates) to the announcement counts of appendix A.4 in both of the paper's setups
-// (con-artist + simple person + politician; two politicians + simple person); the fit is reported by
-// tests/engine/game_cop_test.cc (CopCalibration).
+// The announcement numbers (seven per personality) and the con-artist's bias towards threats and
+// accusations (1.25, by a grid) were then fitted by maximum likelihood to the paper's outcomes in
+// appendix A.4 together: the announcement counts of both setups (con-artist + simple person +
+// politician; two politicians + simple person) and the sentences of the standard one (660, 120 and
+// 140 years over its 40 games), which depend on how the announcements go together. The fit is
+// tests/engine/game_cop_fit_test.cc (disabled; it says how to rerun it); the calibration test of
+// tests/engine/game_cop_test.cc checks both by simulation and prints the table (docs/games.md).
 PersonalityParams personality_params(Personality personality) {
   PersonalityParams q;
   switch (personality) {
     case Personality::kConArtist:
-      q.message_bias = {1.0, 0.5, 0.0, 0.5, 0.5};
+      q.message_bias = {1.0, 0.5, 0.0, 1.25, 1.25};
       q.recipient_trust = 0;
       q.friendliness = 0;
       q.trust_weight = {0.3, 0.0, 0.0, -1.0, -1.0};
-      q.none = -7.32, q.one = -0.65, q.trust_gap = 0.88, q.proposal = 0.72, q.both = 1.91,
-      q.both_trust = 1.82;
+      q.none = -2.57, q.one = -0.38, q.trust_gap = -0.04, q.proposal = 2.70, q.both = 2.95,
+      q.both_trust = 0.87, q.spite = -0.08;
       break;
     case Personality::kSimplePerson:
       q.message_bias = {0.3, 0.8, 1.0, -1.5, -1.0};
       q.recipient_trust = 0.5;
       q.friendliness = 0.8;
       q.trust_weight = {1.0, 1.0, 1.0, -2.5, -2.5};
-      q.none = -1.29, q.one = -0.27, q.trust_gap = 1.59, q.proposal = 0.05, q.both = -3.11,
-      q.both_trust = 1.68;
+      q.none = -0.16, q.one = 1.29, q.trust_gap = 1.71, q.proposal = -0.71, q.both = -1.13,
+      q.both_trust = 1.35, q.spite = 1.64;
       break;
     case Personality::kPolitician:
       q.message_bias = {1.0, 0.3, 0.8, -1.0, -0.5};
       q.recipient_trust = 0.8;
       q.friendliness = 1.0;
       q.trust_weight = {0.5, 0.5, 0.5, -2.0, -2.0};
-      q.none = -0.99, q.one = -0.74, q.trust_gap = 2.16, q.proposal = 0.94, q.both = -2.25,
-      q.both_trust = 0.12;
+      q.none = 0.82, q.one = -0.06, q.trust_gap = 2.69, q.proposal = 2.70, q.both = -0.76,
+      q.both_trust = -0.09, q.spite = 1.01;
       break;
   }
   return q;
@@ -275,6 +281,7 @@ void CopState::apply_actions(const Action* joint, double* reward) {
                          static_cast<std::uint8_t>(signal)};
     ++received_[to][from][signal];
     for (int kind = 0; kind < 5; ++kind) factor_[to][from][kind] *= game_->factor_step(to, kind, signal);
+    factor_[from][to][CopGame::kFactorSpite] *= game_->spite_step(from, signal);
     return;
   }
   bool blame[3][3] = {};
@@ -456,6 +463,7 @@ void CopGame::prepare() {
       factor_step_[i][kFactorProposal][g] =
           g == static_cast<int>(Signal::kPropose) ? std::exp(q.proposal) : 1.0;
     }
+    for (int g = 0; g < kCopSignals; ++g) spite_step_[i][g] = kFriendly[g] < 0 ? std::exp(q.spite) : 1.0;
     auto policy = std::make_unique<CopPolicy>(this, i);
     policy->prepare();
     policies_[i] = std::move(policy);
@@ -469,9 +477,9 @@ CopGame::CopGame(std::array<Personality, 3> personalities, std::array<std::strin
   prepare();
 }
 
-std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& game, std::int64_t games,
-                                                              std::uint64_t seed) {
-  std::array<std::array<double, 4>, 3> out{};
+CopOutcomes cop_outcomes(const CopGame& game, std::int64_t games, std::uint64_t seed) {
+  CopOutcomes out;
+  std::array<double, 3> squares{};
   CopState s(&game);
   const CopState start(&game);
   for (std::int64_t g = 0; g < games; ++g) {
@@ -491,9 +499,13 @@ std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& gam
     for (int i = 0; i < 3; ++i) {
       int j, k;
       CopState::others(i, &j, &k);
-      out[i][s.blames(i, j) | (s.blames(i, k) << 1)] += 1.0 / static_cast<double>(games);
+      out.frequency[i][s.blames(i, j) | (s.blames(i, k) << 1)] += 1.0 / static_cast<double>(games);
+      out.years[i] += s.years(i) / static_cast<double>(games);
+      squares[i] += s.years(i) * s.years(i) / static_cast<double>(games);
     }
   }
+  for (int i = 0; i < 3; ++i)
+    out.years_deviation[i] = std::sqrt(std::max(0.0, squares[i] - out.years[i] * out.years[i]));
   return out;
 }
 

@@ -20,8 +20,8 @@
 // reproduces all 64 entries of appendix A.4 (tests/engine/game_cop_test.cc).
 //
 // The agents are the paper's three personalities (appendix A.5) as stochastic policies; cop.cc
-// documents each one's parameters and how they were calibrated against the announcement counts of
-// appendix A.4.
+// documents each one's parameters and how they were calibrated against the announcement counts and
+// the sentences of appendix A.4.
 #pragma once
 
 #include <array>
@@ -62,9 +62,14 @@ struct PersonalityParams {
   std::array<double, kCopSignals> trust_weight{};
   // Announcement of agent i about j and k: one of four, with logits
   //   blame nobody:  none
-  //   blame j only:  one + trust_gap·(T_k − T_j) + proposal·P_j   (P_j: proposals received to blame j)
+  //   blame j only:  one + trust_gap·(T_k − T_j) + proposal·P_j + spite·H_j
   //   blame both:    both − both_trust·(T_j + T_k)
-  double none = 0, one = 0, trust_gap = 0, proposal = 0, both = 0, both_trust = 0;
+  // P_j: the proposals i received (from k) to blame j; H_j: the threats and accusations i sent to j.
+  // What i said binds it as what it heard does: one threat moves its sender (spite) and its receiver
+  // (trust) to blame each other, so the simple person and the politician fall out in the same games,
+  // and blame the con-artist together in the others, when its threats reach both: the joint
+  // coordination of appendix A.4, which makes the con-artist's blames against them not counted.
+  double none = 0, one = 0, trust_gap = 0, proposal = 0, both = 0, both_trust = 0, spite = 0;
 };
 PersonalityParams personality_params(Personality personality);
 
@@ -126,9 +131,9 @@ class CopState final : public State {
   std::array<Message, 3 * kCopMaxRounds> log_{};
   std::uint8_t received_[3][3][kCopSignals] = {};
   std::uint8_t blame_[3] = {};  // bit j of blame_[i]: i announced j guilty
-  double factor_[3][3][5] = {{{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}},
-                             {{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}},
-                             {{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}}};
+  double factor_[3][3][6] = {{{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}},
+                             {{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}},
+                             {{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}}};
   bool announced_ = false;
   std::array<std::int8_t, 3> years_{};
 };
@@ -156,10 +161,13 @@ class CopGame final : public Game {
   Personality personality(int player) const { return personalities_[player]; }
   const PersonalityParams& params(int player) const { return params_[player]; }
   // The factors a state caches per (receiver, sender): exp(c·T) for c = recipient_trust + friendliness,
-  // recipient_trust − friendliness, trust_gap, −both_trust, and exp(proposal)^(proposals received).
-  enum Factor { kFactorFriendly, kFactorHostile, kFactorGap, kFactorBoth, kFactorProposal };
-  // What receiving `signal` multiplies receiver i's factor `kind` by.
+  // recipient_trust − friendliness, trust_gap, −both_trust, and exp(proposal)^(proposals received);
+  // and per (sender, receiver): exp(spite)^(threats and accusations sent).
+  enum Factor { kFactorFriendly, kFactorHostile, kFactorGap, kFactorBoth, kFactorProposal, kFactorSpite };
+  // What receiving `signal` multiplies receiver i's factor `kind` by (kinds before kFactorSpite).
   double factor_step(int i, int kind, int signal) const { return factor_step_[i][kind][signal]; }
+  // What sending `signal` multiplies the sender i's spite factor by.
+  double spite_step(int i, int signal) const { return spite_step_[i][signal]; }
 
   // The i-th speaking order (i < 6), as three players.
   static const std::array<std::uint8_t, 3>& order(int i);
@@ -167,6 +175,7 @@ class CopGame final : public Game {
  private:
   void prepare();  // builds the policies and factor steps from params_
   std::array<std::array<std::array<double, kCopSignals>, 5>, 3> factor_step_{};
+  std::array<std::array<double, kCopSignals>, 3> spite_step_{};
   std::array<Personality, 3> personalities_;
   std::array<PersonalityParams, 3> params_;
   std::array<std::string, 3> names_;
@@ -182,10 +191,14 @@ inline CopState::Phase CopState::phase() const {
   return Phase::kDone;
 }
 
-// How often each agent ends with each announcement over `games` seeded plays from the start:
-// frequency[i][a], a's bit 0 = blames the first other agent (in player order), bit 1 = the second.
-std::array<std::array<double, 4>, 3> announcement_frequencies(const CopGame& game, std::int64_t games,
-                                                              std::uint64_t seed);
+// What `games` seeded plays from the start end with: how often each agent ends with each announcement,
+// frequency[i][a] (a's bit 0 = blames the first other agent in player order, bit 1 = the second), and
+// each agent's mean years in prison and their standard deviation over games.
+struct CopOutcomes {
+  std::array<std::array<double, 4>, 3> frequency{};
+  std::array<double, 3> years{}, years_deviation{};
+};
+CopOutcomes cop_outcomes(const CopGame& game, std::int64_t games, std::uint64_t seed);
 
 // Default names for three personalities: "con-artist", "simple-person", "politician", with " A" / " B"
 // when two share a personality.

@@ -143,6 +143,11 @@ void Game::value(const State& state, double* v) const { std::fill(v, v + num_pla
 
 ValueInfo Game::value_info() const {
   if (has_heuristic_value()) return {"heuristic", "the game's heuristic value of the reached state"};
+  if (value_rollouts() > 1) {
+    return {"rollouts", "the mean return of " + std::to_string(value_rollouts()) +
+                            " plays from the reached state to the end with the policies (a Monte Carlo "
+                            "estimate, unbiased)"};
+  }
   return {"rollout",
           "the return of one play from the reached state to the end with the policies (a Monte Carlo "
           "estimate, unbiased)"};

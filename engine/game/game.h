@@ -234,7 +234,9 @@ std::vector<std::vector<double>> marginals(const Policy& policy, const State& st
 struct Fixed;  // methods.h: an action fixed at a step of Simulate
 
 // What a game's V(s) is: `kind` names it ("rollout": the return of one play to the end with the
-// policies; "heuristic": a function of the state), `description` says it in a sentence.
+// policies; "rollouts": the mean return of n such plays; "heuristic": a function of the state the game
+// computes; "expression": the file's expressions; "exact": the expected return, by enumeration),
+// `description` says it in a sentence.
 struct ValueInfo {
   std::string kind;
   std::string description;
@@ -266,6 +268,9 @@ class Game {
   // Whether value() is a heuristic for non-terminal states. When false, V is a Monte Carlo estimate:
   // the methods roll out with the policies to the end and use the return.
   virtual bool has_heuristic_value() const { return false; }
+  // How many plays to the end the Monte Carlo V averages (when has_heuristic_value() is false): each
+  // row of Simulate then draws that many continuations, one after the other from the rollout's stream.
+  virtual int value_rollouts() const { return 1; }
   // Which V the methods use, said in every reply that depends on it (docs/games.md, "Value functions").
   virtual ValueInfo value_info() const;
   // V(s) per player (num_players entries): 0 at terminal states; the heuristic elsewhere.

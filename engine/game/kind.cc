@@ -19,6 +19,8 @@ namespace {
 using nlohmann::json;
 
 constexpr std::int64_t kMaxRollouts = 10'000'000;
+// The most distinct rows a step of simulate's exact distribution keeps (then only its moments are given).
+constexpr std::int64_t kMaxExactSupport = 100'000;
 constexpr const char* kPaper = "Orner et al.";
 
 // ---- reading the request --------------------------------------------------------------------------
@@ -76,6 +78,44 @@ Action action_param(const GameModel& model, const State& s, int player, const Pa
   auto a = parse_action(s, player, params.get("action"), &error);
   if (!a) throw RequestError("request.bad_action", error, "an action is a list of labels, one per slot");
   return *a;
+}
+
+// The "fixed" param: actions fixed together at step 0, [{player, step: 0, action}], one per player and
+// none for `except` (the explained player, whose action is the "action" param; −1 for none).
+std::vector<Fixed> fixed_param(const GameModel& model, const State& s, const Params& params, int except,
+                               const char* analysis) {
+  std::vector<Fixed> fixed;
+  if (!params.has("fixed")) return fixed;
+  const Game& game = *model.game;
+  const json& list = params.get("fixed");
+  if (!list.is_array())
+    throw RequestError("request.bad_parameter", "\"fixed\" is a list of {player, step, action}");
+  for (const json& f : list) {
+    if (!f.is_object() || !f.contains("player") || !f.contains("action") || !f["player"].is_string()) {
+      throw RequestError("request.bad_parameter", "each entry of \"fixed\" is {player, step, action}");
+    }
+    int i = find_player(game, f["player"].get<std::string>());
+    if (i < 0) throw RequestError("request.unknown_player", json_text(f["player"]) + " is not a player");
+    if (f.contains("step") && !(f["step"].is_number_integer() && f["step"].get<std::int64_t>() == 0)) {
+      throw RequestError("request.bad_parameter", "fixed actions are checked at step 0 only",
+                         "give step 0; later steps depend on the sampled play");
+    }
+    if (i == except) {
+      throw RequestError("request.bad_parameter",
+                         "\"fixed\" gives an action for " + game.player_name(i) + ", the explained player",
+                         "give the explained player's action as \"action\"");
+    }
+    for (const Fixed& other : fixed) {
+      if (other.player == i)
+        throw RequestError("request.bad_parameter", "\"fixed\" gives two actions for " + game.player_name(i));
+    }
+    require_decision(model, s, analysis);
+    std::string error;
+    auto a = parse_action(s, i, f["action"], &error);
+    if (!a) throw RequestError("request.bad_action", game.player_name(i) + ": " + error);
+    fixed.push_back({i, 0, *a});
+  }
+  return fixed;
 }
 
 // ---- writing the result ---------------------------------------------------------------------------
@@ -229,30 +269,10 @@ json simulate_analysis(const GameModel& model, const Params& params, Context& co
   const Game& game = *model.game;
   std::unique_ptr<State> s = state_param(model, params);
   SimulateOptions o = options_param(params);
-  std::vector<Fixed> fixed;
-  if (params.has("fixed")) {
-    const json& list = params.get("fixed");
-    if (!list.is_array())
-      throw RequestError("request.bad_parameter", "\"fixed\" is a list of {player, step, action}");
-    for (const json& f : list) {
-      if (!f.is_object() || !f.contains("player") || !f.contains("action") || !f["player"].is_string()) {
-        throw RequestError("request.bad_parameter", "each entry of \"fixed\" is {player, step, action}");
-      }
-      int i = find_player(game, f["player"].get<std::string>());
-      if (i < 0) throw RequestError("request.unknown_player", json_text(f["player"]) + " is not a player");
-      int step = f.value("step", 0);
-      if (step != 0) {
-        throw RequestError("request.bad_parameter", "fixed actions are checked at step 0 only",
-                           "give step 0; later steps depend on the sampled play");
-      }
-      require_decision(model, *s, "simulate with fixed actions");
-      std::string error;
-      auto a = parse_action(*s, i, f["action"], &error);
-      if (!a) throw RequestError("request.bad_action", error);
-      fixed.push_back({i, step, *a});
-    }
-  }
-  Samples x = simulate(game, *s, o, fixed, &context);
+  const std::vector<Fixed> fixed = fixed_param(model, *s, params, -1, "simulate with fixed actions");
+  const bool exact = params.boolean("exact");
+  Context sampled_part(context.part(0, exact ? 0.6 : 1.0));
+  Samples x = simulate(game, *s, o, fixed, &sampled_part);
   const int p = game.num_players();
   const std::int64_t rows = x.rollouts * x.depth;
   const std::int64_t shown = std::min<std::int64_t>(rows, params.integer("rows"));
@@ -264,13 +284,55 @@ json simulate_analysis(const GameModel& model, const Params& params, Context& co
   for (std::int64_t r = 0; r < rows; ++r) {
     for (int i = 0; i < p; ++i) mean[i] += x.at(r, i) / static_cast<double>(rows);
   }
-  return {{"players", players_json(game)},
-          {"rollouts", o.rollouts},
-          {"depth", o.depth},
-          {"seed", o.seed},
-          {"rows_total", rows},
-          {"rows", out_rows},
-          {"mean", numbers(mean)}};
+  json out = {{"players", players_json(game)},
+              {"rollouts", o.rollouts},
+              {"depth", o.depth},
+              {"seed", o.seed},
+              {"rows_total", rows},
+              {"rows", out_rows},
+              {"mean", numbers(mean)}};
+  if (!exact) {
+    out["exact"] = {{"available", false}, {"reason", "not requested (exact: false)"}};
+    return out;
+  }
+  // The exact distribution of each step's row: its distinct values, most probable first (the first
+  // `rows` of each), and the exact moments.
+  const std::int64_t max_nodes = params.integer("max_nodes");
+  Context exact_part(context.part(0.6, 1.0));
+  RowDistribution dist = exact_rows(game, *s, o.depth, fixed, max_nodes, kMaxExactSupport, &exact_part);
+  Exact moments = exact_moments(game, *s, o.depth, fixed, max_nodes);
+  json info = {{"available", moments.complete}, {"nodes", moments.nodes}};
+  if (!moments.complete) {
+    info = exact_status(moments, max_nodes);
+  } else {
+    info["mean"] = numbers(moments.mean);
+    info["deviation"] = numbers(exact_deviation(moments));
+    info["distribution"] = dist.complete;
+    if (!dist.complete) {
+      info["distribution_reason"] = dist.reason;
+    } else {
+      json steps = json::array();
+      for (std::size_t t = 0; t < dist.steps.size(); ++t) {
+        json listed = json::array();
+        double other = 0;
+        for (std::size_t k = 0; k < dist.steps[t].size(); ++k) {
+          const auto& [row, q] = dist.steps[t][k];
+          if (static_cast<std::int64_t>(k) < params.integer("rows")) {
+            listed.push_back({{"utility", numbers(row)}, {"probability", q}});
+          } else {
+            other += q;
+          }
+        }
+        steps.push_back({{"step", t},
+                         {"distinct", dist.steps[t].size()},
+                         {"rows", listed},
+                         {"other_probability", other}});
+      }
+      info["steps"] = steps;
+    }
+  }
+  out["exact"] = info;
+  return out;
 }
 
 json sbue_analysis(const GameModel& model, const Params& params, Context& context) {
@@ -279,10 +341,19 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
   require_decision(model, *s, "sbue");
   int player = player_param(model, *s, params);
   Action explained = action_param(model, *s, player, params);
+  const std::vector<Fixed> others = fixed_param(model, *s, params, player, "sbue");
   SimulateOptions o = options_param(params);
   const std::int64_t max_nodes = params.integer("max_nodes");
   const bool exact = params.boolean("exact");
   ActionSpace space = s->legal_actions(player);
+  // The explained action, with the others fixed together with it (a joint explained action).
+  auto with_others = [&](const Action& a) {
+    std::vector<Fixed> fixed = {{player, 0, a}};
+    fixed.insert(fixed.end(), others.begin(), others.end());
+    return fixed;
+  };
+  // Exact z-scores standardise by the exact mean and deviation of the unconstrained rows.
+  Exact exact_baseline;
 
   // The explained action first, then the policy's other actions by probability (common random numbers:
   // the same seed for every action).
@@ -302,7 +373,7 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
   const Samples baseline = simulate(game, *s, o, {}, &baseline_part);
   for (std::size_t k = 0; k < compared.size(); ++k) {
     Context part(context.part((k + 1) / parts, (k + 2) / parts));
-    Sbue r = sbue(game, *s, player, compared[k], o, baseline, &part);
+    Sbue r = sbue(game, *s, with_others(compared[k]), o, baseline, &part);
     double probability = 0;
     for (const auto& [a, q] : dist) {
       if (a == compared[k]) probability = q;
@@ -326,18 +397,51 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
     // The alternatives' trees are as large as the explained action's: when its enumeration hits the
     // budget, theirs are not tried.
     if (exact && (k == 0 || exact_info["exact"]["available"].get<bool>())) {
-      Exact e = exact_moments(game, *s, o.depth, {{player, 0, compared[k]}}, max_nodes);
+      Exact e = exact_moments(game, *s, o.depth, with_others(compared[k]), max_nodes);
+      if (k == 0) {
+        exact_info["exact"] = exact_status(e, max_nodes);
+        if (e.complete) exact_baseline = exact_moments(game, *s, o.depth, {}, max_nodes);
+        if (e.complete && exact_baseline.complete) {
+          exact_info["exact"]["baseline_mean"] = numbers(exact_baseline.mean);
+          exact_info["exact"]["baseline_deviation"] = numbers(exact_deviation(exact_baseline));
+        }
+      }
       entry["exact"] = e.complete ? numbers(e.mean) : json(nullptr);
-      if (k == 0) exact_info["exact"] = exact_status(e, max_nodes);
+      json exact_z = json::array(), why = json::array();
+      if (e.complete && exact_baseline.complete) {
+        const std::vector<double> sigma = exact_deviation(exact_baseline);
+        for (int i = 0; i < game.num_players(); ++i) {
+          const double mu = exact_baseline.mean[i];
+          // As exact_correlation: a deviation within rounding of 0 is none.
+          if (sigma[i] * sigma[i] <= 1e-12 * (1 + mu * mu)) {
+            exact_z.push_back(nullptr);
+            why.push_back("the utility of " + game.player_name(i) +
+                          " does not vary in unconstrained play (σ = 0): no z-score");
+          } else {
+            exact_z.push_back(number_json((e.mean[i] - mu) / sigma[i]));
+            why.push_back(nullptr);
+          }
+        }
+        entry["exact_z"] = exact_z;
+        entry["exact_z_undefined"] = why;
+      } else {
+        entry["exact_z"] = nullptr;
+      }
     } else {
       entry["exact"] = nullptr;
+      entry["exact_z"] = nullptr;
     }
     actions.push_back(entry);
   }
+  json fixed_json = json::array();
+  for (const Fixed& f : others)
+    fixed_json.push_back({{"player", game.player_name(f.player)},
+                          {"action", action_json(s->legal_actions(f.player), f.action)}});
   json out = {
       {"players", players_json(game)},
       {"state", s->serialise()},
       {"player", game.player_name(player)},
+      {"fixed", fixed_json},
       {"rollouts", o.rollouts},
       {"depth", o.depth},
       {"seed", o.seed},
@@ -368,24 +472,40 @@ json probable_analysis(const GameModel& model, const Params& params, Context& co
   require_decision(model, *s, "probable_actions");
   int player = player_param(model, *s, params);
   Action explained = action_param(model, *s, player, params);
+  std::vector<Fixed> fixed = {{player, 0, explained}};
+  const std::vector<Fixed> others = fixed_param(model, *s, params, player, "probable_actions");
+  fixed.insert(fixed.end(), others.begin(), others.end());
   SimulateOptions o = options_param(params);
-  Probable r =
-      probable_actions(game, *s, player, explained, static_cast<int>(params.integer("turns")), o, &context);
+  Probable r = probable_actions(game, *s, fixed, static_cast<int>(params.integer("turns")), o, &context);
   json list = json::array();
   for (const ProbableAction& pa : r.actions) {
-    list.push_back({{"step", pa.step},
-                    {"player", game.player_name(pa.player)},
-                    {"action", action_json(pa.space, pa.action)},
-                    {"label", pa.space.label(pa.action)},
-                    {"frequency", pa.frequency},
-                    {"sampled", pa.sampled},
-                    {"marginals", marginals_json(pa.space, pa.marginals)}});
+    json entry = {{"step", pa.step},
+                  {"player", game.player_name(pa.player)},
+                  {"action", action_json(pa.space, pa.action)},
+                  {"label", pa.space.label(pa.action)},
+                  {"frequency", pa.frequency},
+                  {"sampled", pa.sampled},
+                  {"marginals", marginals_json(pa.space, pa.marginals)}};
+    if (pa.sampled) {
+      // What the frequencies estimate: the policy's own distribution at the state.
+      entry["exact"] = pa.exact ? json{{"action", action_json(pa.space, pa.exact_action)},
+                                       {"label", pa.space.label(pa.exact_action)},
+                                       {"probability", pa.probability},
+                                       {"marginals", marginals_json(pa.space, pa.exact_marginals)}}
+                                : json(nullptr);
+    }
+    list.push_back(entry);
   }
   ActionSpace explained_space = s->legal_actions(player);
+  json fixed_json = json::array();
+  for (const Fixed& f : others)
+    fixed_json.push_back({{"player", game.player_name(f.player)},
+                          {"action", action_json(s->legal_actions(f.player), f.action)}});
   return {{"players", players_json(game)},
           {"state", s->serialise()},
           {"player", game.player_name(player)},
           {"explained", action_json(explained_space, explained)},
+          {"fixed", fixed_json},
           {"rollouts", o.rollouts},
           {"actions", list},
           {"chance", r.chance},
@@ -398,7 +518,7 @@ json sica_analysis(const GameModel& model, const Params& params, Context& contex
   SimulateOptions o = options_param(params);
   const int p = game.num_players();
   Context sampled_part(context.part(0, params.boolean("exact") ? 0.7 : 1.0));
-  Sica r = sica(game, *s, o, static_cast<int>(params.integer("batches")), &sampled_part);
+  Sica r = sica(game, *s, o, &sampled_part);
   json out = {{"players", players_json(game)},
               {"state", s->serialise()},
               {"rollouts", o.rollouts},
@@ -411,6 +531,7 @@ json sica_analysis(const GameModel& model, const Params& params, Context& contex
   out["correlation"] = values;
   out["undefined"] = reasons;
   out["standard_error"] = se;
+  out["standard_error_method"] = "the delta method, each rollout (its d rows together) one unit";
   if (params.boolean("exact")) {
     Context exact_part(context.part(0.7, 1.0));
     const std::int64_t max_nodes = params.integer("max_nodes");
@@ -602,16 +723,29 @@ json map_analysis(const GameModel& model, const Params& params, Context& context
     std::vector<int> friends = positions("friends"), enemies = positions("enemies");
     Context part(context.part(static_cast<double>(a) / annotations.size(),
                               static_cast<double>(a + 1) / annotations.size()));
-    Sica r = sica(game, *s, o, 20, &part);
+    // Rank by the exact SICA where the tree fits, else by the sampled one; the reply says which.
+    std::vector<Maybe> correlation;
+    std::string ranked_by = "sampled";
+    if (params.boolean("exact")) {
+      Exact e = exact_moments(game, *s, o.depth, {}, params.integer("max_nodes"));
+      if (e.complete) {
+        correlation = exact_correlation(e, game);
+        ranked_by = "exact";
+      }
+    }
+    if (correlation.empty()) {
+      Samples x = simulate(game, *s, o, {}, &part);
+      correlation = correlation_matrix(x, 0, x.rollouts * x.depth, game);
+    }
     auto to_positions = [&](const std::vector<int>& ranking) {
       std::vector<int> out;
       for (int j : ranking)
         out.push_back(static_cast<int>(std::find(others.begin(), others.end(), j) - others.begin()));
       return out;
     };
-    std::vector<int> by_friendship = rank_by_sica(r.correlation, p, player, true);
-    std::vector<int> by_hostility = rank_by_sica(r.correlation, p, player, false);
-    json entry = {{"player", game.player_name(player)}, {"state", s->serialise()}};
+    std::vector<int> by_friendship = rank_by_sica(correlation, p, player, true);
+    std::vector<int> by_hostility = rank_by_sica(correlation, p, player, false);
+    json entry = {{"player", game.player_name(player)}, {"state", s->serialise()}, {"ranked_by", ranked_by}};
     json friendly_names = json::array(), hostile_names = json::array();
     for (int j : by_friendship) friendly_names.push_back(game.player_name(j));
     for (int j : by_hostility) hostile_names.push_back(game.player_name(j));
@@ -774,6 +908,12 @@ ParamSpec exact_spec() {
   return ParamSpec::boolean("exact", true,
                             "also compute the exact value by enumeration where the tree is small");
 }
+ParamSpec fixed_others_spec() {
+  return ParamSpec::structured(
+      "fixed",
+      "other players' actions fixed together with the explained one at step 0 (a joint "
+      "explained action): [{player, action}]");
+}
 ParamSpec max_nodes_spec() {
   return ParamSpec::integer("max_nodes", 1'000'000, 1, 100'000'000, "the enumeration's budget of tree nodes");
 }
@@ -806,14 +946,17 @@ KindSpec game_kind() {
        "Algorithm 1",
        {state_spec(), rollouts_spec(100), depth_spec(), seed_spec(),
         ParamSpec::structured("fixed", "actions fixed at step 0: [{player, step: 0, action}]"),
-        ParamSpec::integer("rows", 200, 0, 100000, "how many rows of the matrix to return")},
+        ParamSpec::integer("rows", 200, 0, 100000,
+                           "how many rows of the matrix to return (and of each step's exact distribution)"),
+        exact_spec(), max_nodes_spec()},
        with_value(&simulate_analysis)},
       {"sbue",
        "strategy-based utility explanation: every agent's expected utility when a player takes an action, "
        "beside its alternatives, with standard errors, z-scores and the exact value",
        kPaper,
        "Algorithm 2",
-       {state_spec(), player_spec(), action_spec(), rollouts_spec(2000), depth_spec(), seed_spec(),
+       {state_spec(), player_spec(), action_spec(), fixed_others_spec(), rollouts_spec(2000), depth_spec(),
+        seed_spec(),
         ParamSpec::integer("alternatives", 8, 0, 1000, "how many of the player's other actions to compare"),
         exact_spec(), max_nodes_spec()},
        with_value(&sbue_analysis)},
@@ -822,7 +965,7 @@ KindSpec game_kind() {
        "per-slot marginals, extended greedily over several turns",
        kPaper,
        "Section 4.3",
-       {state_spec(), player_spec(), action_spec(), rollouts_spec(2000), seed_spec(),
+       {state_spec(), player_spec(), action_spec(), fixed_others_spec(), rollouts_spec(2000), seed_spec(),
         ParamSpec::integer("turns", 1, 1, 100, "steps of the greedy trajectory"), depth_spec()},
        with_value(&probable_analysis)},
       {"sica",
@@ -830,9 +973,7 @@ KindSpec game_kind() {
        "errors and the exact matrix; undefined cells say why",
        kPaper,
        "Algorithm 3",
-       {state_spec(), rollouts_spec(10000), depth_spec(), seed_spec(),
-        ParamSpec::integer("batches", 20, 2, 1000, "batches of rollouts for the standard errors"),
-        exact_spec(), max_nodes_spec()},
+       {state_spec(), rollouts_spec(10000), depth_spec(), seed_spec(), exact_spec(), max_nodes_spec()},
        with_value(&sica_analysis)},
       {"convergence",
        "how SBUE (RMSE per agent) and SICA (mean cosine similarity) settle as k grows, against "
@@ -872,7 +1013,11 @@ KindSpec game_kind() {
        {ParamSpec::structured("annotations", "[{state, player, friends: [players], enemies: [players]}]")
             .is_required(),
         ParamSpec::integer("k", 2, 1, 8, "K: the ranking's cut-off"), rollouts_spec(10000), depth_spec(),
-        seed_spec()},
+        seed_spec(),
+        ParamSpec::boolean(
+            "exact", true,
+            "rank by the exact SICA where the tree is small (else, and when false, by the sampled)"),
+        max_nodes_spec()},
        with_value(&map_analysis)},
       {"game_tree",
        "the game tree below a state, every legal action a branch with its policy's probability, the "

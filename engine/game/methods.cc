@@ -26,6 +26,14 @@ bool constant(const std::vector<double>& rows, int players, int column, std::int
   return true;
 }
 
+// √(a·b) for a, b > 0: the root of the product (exact on the diagonal, where a = b), or, where the
+// product overflows (utilities near the bound of 1e100, their sums of squares near 1e210) or underflows,
+// the product of the roots.
+double root_product(double a, double b) {
+  const double product = a * b;
+  return std::isfinite(product) && product > 0 ? std::sqrt(product) : std::sqrt(a) * std::sqrt(b);
+}
+
 std::string constant_reason(const Game& game, int i) {
   return "the utility of " + game.player_name(i) +
          " does not vary over the simulations: a correlation with a "
@@ -113,9 +121,13 @@ Sbue sbue(const Game& game, const State& state, int player, const Action& action
 
 Sbue sbue(const Game& game, const State& state, int player, const Action& action,
           const SimulateOptions& options, const Samples& baseline, const Context* context) {
+  return sbue(game, state, std::vector<Fixed>{{player, 0, action}}, options, baseline, context);
+}
+
+Sbue sbue(const Game& game, const State& state, const std::vector<Fixed>& fixed,
+          const SimulateOptions& options, const Samples& baseline, const Context* context) {
   Sbue out;
   const int p = game.num_players();
-  std::vector<Fixed> fixed = {{player, 0, action}};
   Samples explained = simulate(game, state, options, fixed, context);
   mean_and_error(rollout_means(explained), explained.rollouts, p, &out.mean, &out.standard_error, nullptr);
   std::vector<double> unused;
@@ -163,7 +175,7 @@ std::vector<Maybe> correlation_matrix(const Samples& samples, std::int64_t first
       if (flat[i] || flat[j]) {
         m.reason = constant_reason(game, flat[i] ? i : j);
       } else {
-        double c = cov[i * p + j] / std::sqrt(cov[i * p + i] * cov[j * p + j]);
+        double c = cov[i * p + j] / root_product(cov[i * p + i], cov[j * p + j]);
         m.value = std::clamp(c, -1.0, 1.0);
       }
       out[i * p + j] = out[j * p + i] = m;
@@ -172,8 +184,81 @@ std::vector<Maybe> correlation_matrix(const Samples& samples, std::int64_t first
   return out;
 }
 
-Sica sica(const Game& game, const State& state, const SimulateOptions& options, int batches,
-          const Context* context) {
+std::vector<Maybe> correlation_standard_errors(const Samples& samples,
+                                               const std::vector<Maybe>& correlation) {
+  const int p = samples.players, d = samples.depth;
+  const std::int64_t k = samples.rollouts;
+  const std::int64_t rows = k * d;
+  const double* x = samples.rows.data();
+  std::vector<double> mean(p, 0.0);
+  for (std::int64_t r = 0; r < rows; ++r) {
+    for (int i = 0; i < p; ++i) mean[i] += x[r * p + i];
+  }
+  for (int i = 0; i < p; ++i) mean[i] /= static_cast<double>(rows);
+  // U, X, Y of every pair: the rollouts' mean sums of centred products, which are the rows' sums over k.
+  std::vector<double> total(static_cast<std::size_t>(p * p), 0.0);
+  for (std::int64_t r = 0; r < rows; ++r) {
+    for (int a = 0; a < p; ++a) {
+      const double da = x[r * p + a] - mean[a];
+      for (int b = a; b < p; ++b) total[a * p + b] += da * (x[r * p + b] - mean[b]);
+    }
+  }
+  for (double& t : total) t /= static_cast<double>(k);
+  // ψ_j is linear in rollout j's sums: ψ_j = α·u_j − β_x·x_j − β_y·y_j + γ, its coefficients fixed per
+  // pair, so the rollout loop only multiplies and adds.
+  struct Pair {
+    int a, b;
+    double alpha, beta_x, beta_y, gamma, psi2 = 0;
+  };
+  std::vector<Pair> pairs;
+  for (int a = 0; a < p; ++a) {
+    for (int b = a + 1; b < p; ++b) {
+      const Maybe& r = correlation[a * p + b];
+      if (!r.value) continue;
+      const double big_u = total[a * p + b], big_x = total[a * p + a], big_y = total[b * p + b];
+      const double alpha = 1 / root_product(big_x, big_y);
+      pairs.push_back(
+          {a, b, alpha, *r.value / (2 * big_x), *r.value / (2 * big_y), *r.value - alpha * big_u});
+    }
+  }
+  // Rollout j's sums, reset per rollout (only what the pairs read: a zeroed p × p array per rollout took
+  // a fifth of SICA's time).
+  std::vector<double> u(pairs.size());
+  double centred[kMaxPlayers], sq[kMaxPlayers];
+  for (std::int64_t j = 0; j < k && !pairs.empty(); ++j) {
+    std::fill(u.begin(), u.end(), 0.0);
+    std::fill(sq, sq + p, 0.0);
+    for (int t = 0; t < d; ++t) {
+      const double* row = x + (j * d + t) * p;
+      for (int i = 0; i < p; ++i) centred[i] = row[i] - mean[i], sq[i] += centred[i] * centred[i];
+      for (std::size_t c = 0; c < pairs.size(); ++c) u[c] += centred[pairs[c].a] * centred[pairs[c].b];
+    }
+    for (std::size_t c = 0; c < pairs.size(); ++c) {
+      Pair& pair = pairs[c];
+      const double psi = pair.alpha * u[c] - pair.beta_x * sq[pair.a] - pair.beta_y * sq[pair.b] + pair.gamma;
+      pair.psi2 += psi * psi;
+    }
+  }
+  std::vector<Maybe> out(static_cast<std::size_t>(p * p));
+  for (int a = 0; a < p; ++a) {
+    for (int b = 0; b < p; ++b) {
+      Maybe& se = out[a * p + b];
+      const Maybe& r = correlation[a * p + b];
+      if (!r.value) {
+        se.reason = r.reason;
+      } else if (a == b) {
+        se.value = 0.0;  // a column's correlation with itself is 1 in every sample
+      }
+    }
+  }
+  for (const Pair& c : pairs) {
+    const double error = std::sqrt(c.psi2 / (static_cast<double>(k) * static_cast<double>(k - 1)));
+    out[c.a * p + c.b].value = out[c.b * p + c.a].value = error;
+  }
+  return out;
+}
+
+Sica sica(const Game& game, const State& state, const SimulateOptions& options, const Context* context) {
   Sica out;
   const int p = game.num_players();
   Samples samples = simulate(game, state, options, {}, context);
@@ -183,34 +268,7 @@ Sica sica(const Game& game, const State& state, const SimulateOptions& options, 
   for (std::int64_t r = 0; r < rows; ++r) {
     for (int i = 0; i < p; ++i) out.mean[i] += samples.at(r, i) / static_cast<double>(rows);
   }
-  // Batch means: contiguous batches of rollouts (each rollout's d rows stay together).
-  batches = static_cast<int>(std::min<std::int64_t>(batches, samples.rollouts));
-  std::vector<std::vector<double>> per_cell(static_cast<std::size_t>(p * p));
-  for (int b = 0; b < batches; ++b) {
-    std::int64_t from = samples.rollouts * b / batches * samples.depth;
-    std::int64_t to = samples.rollouts * (b + 1) / batches * samples.depth;
-    std::vector<Maybe> c = correlation_matrix(samples, from, to, game);
-    for (int cell = 0; cell < p * p; ++cell) {
-      if (c[cell].value) per_cell[cell].push_back(*c[cell].value);
-    }
-  }
-  for (int cell = 0; cell < p * p; ++cell) {
-    Maybe se;
-    const auto& v = per_cell[cell];
-    if (!out.correlation[cell].value) {
-      se.reason = out.correlation[cell].reason;
-    } else if (v.size() < 2) {
-      se.reason = "fewer than two batches of rollouts have a defined correlation: no standard error";
-    } else {
-      double m = 0;
-      for (double x : v) m += x;
-      m /= static_cast<double>(v.size());
-      double ss = 0;
-      for (double x : v) ss += (x - m) * (x - m);
-      se.value = std::sqrt(ss / static_cast<double>(v.size() - 1) / static_cast<double>(v.size()));
-    }
-    out.standard_error.push_back(se);
-  }
+  out.standard_error = correlation_standard_errors(samples, out.correlation);
   return out;
 }
 
@@ -236,12 +294,17 @@ void greedy_chance(State& state, std::vector<std::string>* labels) {
 
 Probable probable_actions(const Game& game, const State& state, int player, const Action& action, int turns,
                           const SimulateOptions& options, const Context* context) {
+  return probable_actions(game, state, std::vector<Fixed>{{player, 0, action}}, turns, options, context);
+}
+
+Probable probable_actions(const Game& game, const State& state, const std::vector<Fixed>& fixed, int turns,
+                          const SimulateOptions& options, const Context* context) {
   Probable out;
   const int p = game.num_players();
   SimulateOptions one = options;
   one.depth = 1;
   one.record_first_actions = true;
-  Samples samples = simulate(game, state, one, {{player, 0, action}}, context);
+  Samples samples = simulate(game, state, one, fixed, context);
 
   std::unique_ptr<State> s = state.clone();
   greedy_chance(*s, &out.chance);
@@ -254,8 +317,12 @@ Probable probable_actions(const Game& game, const State& state, int player, cons
   int n = s->acting(acting);
   for (int a = 0; a < n; ++a) {
     int i = acting[a];
-    if (i == player) {
-      joint[a] = action;
+    const Fixed* f = nullptr;
+    for (const Fixed& x : fixed) {
+      if (x.step == 0 && x.player == i) f = &x;
+    }
+    if (f) {
+      joint[a] = f->action;
       continue;
     }
     // The most frequent step-0 action of agent i; ties go to the first in action order.
@@ -278,6 +345,17 @@ Probable probable_actions(const Game& game, const State& state, int player, cons
     for (const auto& [x, c] : counts) {
       for (std::size_t slot = 0; slot < pa.marginals.size(); ++slot) {
         pa.marginals[slot][x[static_cast<int>(slot)]] += static_cast<double>(c) / samples.rollouts;
+      }
+    }
+    const ListedDistribution listed = listed_distribution(game.policy(i), *s, i);
+    if (listed.exact) {
+      pa.exact = true;
+      pa.exact_action = listed.actions.front().first;
+      pa.probability = listed.actions.front().second;
+      for (const Slot& slot : pa.space.slots) pa.exact_marginals.emplace_back(slot.choices.size(), 0.0);
+      for (const auto& [x, q] : listed.actions) {
+        for (std::size_t slot = 0; slot < pa.exact_marginals.size(); ++slot)
+          pa.exact_marginals[slot][x[static_cast<int>(slot)]] += q;
       }
     }
     joint[a] = pa.action;
@@ -325,7 +403,14 @@ class Enumerator {
         max_nodes_(max_nodes),
         context_(context),
         players_(game.num_players()),
-        gamma_(game.discount()) {}
+        gamma_(game.discount()),
+        continuations_(game.has_heuristic_value() ? 1 : game.value_rollouts()) {}
+
+  // exact_rows: also keep the distribution of each step's rows, up to max_support distinct rows a step.
+  void collect(std::int64_t max_support) {
+    distribution_.assign(depth_, {});
+    max_support_ = max_support;
+  }
 
   // Calls leaf(state, probability, reward) for every state reached from `state` through chance
   // nodes, with the rewards paid on the way added to `reward`.
@@ -390,19 +475,61 @@ class Enumerator {
     }
   }
 
-  // Games without a heuristic value: Simulate's V(s') is the return of one play to the end, so a row's
-  // utility is the realised return, and its distribution (not only its mean) comes from the whole
-  // tail of the tree. Adds every terminal leaf below `state` as a row with its probability.
-  void tail(const State& state, double probability, const double* cumulative, double discount) {
+  using Leaf = std::function<void(const double*, double)>;
+
+  // Games without a heuristic value: Simulate's V(s') is the return of plays to the end, so a row's
+  // distribution (not only its mean) comes from the whole tail of the tree. Calls leaf(utility,
+  // probability) for every terminal leaf below `state`, its utility the cumulative rewards there.
+  void tail(const State& state, double probability, const double* cumulative, double discount,
+            const Leaf& leaf) {
     if (state.type() == NodeType::kTerminal) {
-      add(cumulative, probability);
+      leaf(cumulative, probability);
       return;
     }
     joint_actions(state, -1, probability, [&](const State& child, double q, const double* r) {
       double c[kMaxPlayers];
       for (int i = 0; i < players_; ++i) c[i] = cumulative[i] + discount * r[i];
-      tail(child, q, c, discount * gamma_);
+      tail(child, q, c, discount * gamma_, leaf);
     });
+  }
+
+  // The rows after step t reached with probability q, having paid c, V discounted by `discount` (γ^{t+1}),
+  // below the decision or terminal node `child`.
+  void value_rows(const State& child, int t, double q, const double* c, double discount) {
+    if (game_.has_heuristic_value()) {
+      double v[kMaxPlayers], u[kMaxPlayers];
+      game_.value(child, v);
+      for (int i = 0; i < players_; ++i) u[i] = c[i] + discount * v[i];
+      add(u, q);
+      record(t, u, q);
+      return;
+    }
+    if (continuations_ == 1) {
+      // One play: every leaf of the tail is a row.
+      tail(child, q, c, discount, [&](const double* u, double w) {
+        add(u, w);
+        record(t, u, w);
+      });
+      return;
+    }
+    // The mean of n plays: from the conditional moments of one play's return G below `child`.
+    double mu[kMaxPlayers] = {}, second[kMaxPlayers * kMaxPlayers] = {}, zero[kMaxPlayers] = {};
+    tail(child, 1.0, zero, 1.0, [&](const double* g, double w) {
+      for (int i = 0; i < players_; ++i) {
+        mu[i] += w * g[i];
+        for (int j = 0; j < players_; ++j) second[i * players_ + j] += w * g[i] * g[j];
+      }
+    });
+    double u[kMaxPlayers];
+    for (int i = 0; i < players_; ++i) u[i] = c[i] + discount * mu[i];
+    const double spread = discount * discount / continuations_;
+    for (int i = 0; i < players_; ++i) {
+      mean_[i] += q * u[i];
+      for (int j = 0; j < players_; ++j) {
+        const double covariance = second[i * players_ + j] - mu[i] * mu[j];
+        second_[i * players_ + j] += q * (u[i] * u[j] + spread * covariance);
+      }
+    }
   }
 
   // Adds the rows of steps t..d−1 below `state` (reached with `probability`, having paid `cumulative`,
@@ -411,18 +538,13 @@ class Enumerator {
     if (t == depth_) return;
     if (state.type() == NodeType::kTerminal) {
       add(cumulative, probability * (depth_ - t));
+      for (int rest = t; rest < depth_; ++rest) record(rest, cumulative, probability);
       return;
     }
     joint_actions(state, t, probability, [&](const State& child, double q, const double* r) {
-      double c[kMaxPlayers], v[kMaxPlayers], u[kMaxPlayers];
+      double c[kMaxPlayers];
       for (int i = 0; i < players_; ++i) c[i] = cumulative[i] + discount * r[i];
-      if (game_.has_heuristic_value()) {
-        game_.value(child, v);
-        for (int i = 0; i < players_; ++i) u[i] = c[i] + discount * gamma_ * v[i];
-        add(u, q);
-      } else {
-        tail(child, q, c, discount * gamma_);
-      }
+      value_rows(child, t, q, c, discount * gamma_);
       rows(child, t + 1, q, c, discount * gamma_);
     });
   }
@@ -438,8 +560,21 @@ class Enumerator {
   bool aborted() const { return aborted_; }
   std::int64_t nodes() const { return nodes_; }
   std::vector<double> mean_, second_;
+  // exact_rows: per step, each distinct row's probability, and whether a step had too many.
+  std::vector<std::map<std::vector<double>, double>> distribution_;
+  bool support_exceeded_ = false;
 
  private:
+  void record(int t, const double* u, double weight) {
+    if (distribution_.empty()) return;
+    auto& step = distribution_[t];
+    step[std::vector<double>(u, u + players_)] += weight;
+    if (static_cast<std::int64_t>(step.size()) > max_support_) {
+      support_exceeded_ = true;
+      aborted_ = true;
+    }
+  }
+
   void add(const double* u, double weight) {
     for (int i = 0; i < players_; ++i) {
       mean_[i] += weight * u[i];
@@ -465,8 +600,10 @@ class Enumerator {
   const Context* context_;
   int players_;
   double gamma_;
+  int continuations_;
   std::int64_t nodes_ = 0;
   bool aborted_ = false;
+  std::int64_t max_support_ = 0;
 };
 
 // The number of leaves of the tree below `state`, were every node as wide as those on one path (the
@@ -543,11 +680,58 @@ std::vector<Maybe> exact_correlation(const Exact& exact, const Game& game) {
         m.reason = constant_reason(game, flat[i] ? i : j);
       } else {
         double cov = exact.second[i * p + j] - exact.mean[i] * exact.mean[j];
-        m.value = std::clamp(cov / std::sqrt(var[i] * var[j]), -1.0, 1.0);
+        m.value = std::clamp(cov / root_product(var[i], var[j]), -1.0, 1.0);
       }
       out[i * p + j] = m;
     }
   }
+  return out;
+}
+
+std::vector<double> exact_deviation(const Exact& exact) {
+  const int p = static_cast<int>(exact.mean.size());
+  std::vector<double> out(p);
+  for (int i = 0; i < p; ++i)
+    out[i] = std::sqrt(std::max(0.0, exact.second[i * p + i] - exact.mean[i] * exact.mean[i]));
+  return out;
+}
+
+RowDistribution exact_rows(const Game& game, const State& state, int depth, const std::vector<Fixed>& fixed,
+                           std::int64_t max_nodes, std::int64_t max_support, const Context* context) {
+  RowDistribution out;
+  if (!game.has_heuristic_value() && game.value_rollouts() > 1) {
+    out.reason = "V is the mean of " + std::to_string(game.value_rollouts()) +
+                 " plays: the rows' distribution is that of a mean of plays, too wide to list; their moments "
+                 "are exact";
+    return out;
+  }
+  if (estimated_leaves(game, state, depth, fixed) > static_cast<double>(max_nodes)) {
+    out.reason = "the tree below this state has more than " + std::to_string(max_nodes) +
+                 " nodes (max_nodes; estimated along one path before starting)";
+    return out;
+  }
+  Enumerator e(game, depth, fixed, max_nodes, context);
+  e.collect(max_support);
+  e.start(state);
+  out.nodes = e.nodes();
+  if (e.support_exceeded_) {
+    out.reason = "a step's rows take more than " + std::to_string(max_support) + " distinct values";
+    return out;
+  }
+  if (e.aborted()) {
+    out.reason =
+        "the tree below this state has more than " + std::to_string(max_nodes) + " nodes (max_nodes)";
+    return out;
+  }
+  out.complete = true;
+  for (const auto& step : e.distribution_) {
+    std::vector<std::pair<std::vector<double>, double>> rows(step.begin(), step.end());
+    // Most probable first; equal probabilities in the rows' order (the map's: the same everywhere).
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    out.steps.push_back(std::move(rows));
+  }
+  report(context, 1.0);
   return out;
 }
 

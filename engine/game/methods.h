@@ -85,21 +85,33 @@ Sbue sbue(const Game& game, const State& state, int player, const Action& action
 // depend on the action, so SBUE of several actions at one seed (the page's alternatives) runs it once.
 Sbue sbue(const Game& game, const State& state, int player, const Action& action,
           const SimulateOptions& options, const Samples& baseline, const Context* context = nullptr);
+// SBUE of a joint explained action: several players' actions fixed together at step 0 (`fixed`, steps
+// 0), every other player drawing from its policy.
+Sbue sbue(const Game& game, const State& state, const std::vector<Fixed>& fixed,
+          const SimulateOptions& options, const Samples& baseline, const Context* context = nullptr);
 
 // SICA (Algorithm 3): the p × p Pearson correlation matrix of the columns of Simulate(s, k, d, ∅).
 // A pair with a constant column has no correlation: the cell is undefined with the reason, never 0.
-// Standard errors by batch means: the rollouts are cut into `batches` contiguous batches (by rollout
-// index, so independent of how work is split) and the spread of the batch correlations gives it.
+// Standard errors by the delta method with the rollout as the unit (correlation_standard_errors).
 struct Sica {
   std::vector<Maybe> correlation;     // p × p, row-major
   std::vector<Maybe> standard_error;  // p × p
   std::vector<double> mean;           // per player, for reference
 };
-Sica sica(const Game& game, const State& state, const SimulateOptions& options, int batches = 20,
+Sica sica(const Game& game, const State& state, const SimulateOptions& options,
           const Context* context = nullptr);
 // SICA of given samples (the correlation of their columns).
 std::vector<Maybe> correlation_matrix(const Samples& samples, std::int64_t first_row, std::int64_t last_row,
                                       const Game& game);
+// The standard error of each correlation of correlation_matrix(samples, 0, all rows) by the delta method.
+// The rollouts are independent but a rollout's d rows are not, so the unit is the rollout: with
+// u_j, x_j, y_j rollout j's sums of centred cross products and squares of two columns and U, X, Y their
+// means, r = U / √(XY) and its linearisation gives r̂ − r ≈ mean_j ψ_j with
+//   ψ_j = (u_j − U) / √(XY) − (r/2)·((x_j − X)/X + (y_j − Y)/Y),
+// so SE² = Σ_j ψ_j² / (k (k − 1)). (Batch means over 20 batches, used before, were themselves noisy by
+// about 16% and missed the exact value more often than their nominal 5%; this one is tested for
+// coverage: GameSica.StandardErrorsCoverTheExactValue.)
+std::vector<Maybe> correlation_standard_errors(const Samples& samples, const std::vector<Maybe>& correlation);
 
 // ---------------------------------------------------------------------------------------------------
 // Probable actions (section 4.3): with `player` playing `action` at step 0, each other acting
@@ -114,6 +126,13 @@ struct ProbableAction {
   bool sampled = false;                        // step 0: from the simulations
   std::vector<std::vector<double>> marginals;  // [slot][choice]
   ActionSpace space;                           // the player's slots at that step, for labels
+  // Step 0, where the policy can list its distribution: its most probable action, that action's
+  // probability and the exact marginals (what the frequencies above estimate: the others' step-0
+  // draws do not depend on the fixed actions, which are simultaneous with them).
+  bool exact = false;
+  Action exact_action;
+  double probability = 0;
+  std::vector<std::vector<double>> exact_marginals;
 };
 struct Probable {
   std::vector<ProbableAction> actions;
@@ -122,15 +141,21 @@ struct Probable {
 };
 Probable probable_actions(const Game& game, const State& state, int player, const Action& action, int turns,
                           const SimulateOptions& options, const Context* context = nullptr);
+// The same for a joint explained action (several players' actions fixed at step 0): the players
+// without a fixed action are the others.
+Probable probable_actions(const Game& game, const State& state, const std::vector<Fixed>& fixed, int turns,
+                          const SimulateOptions& options, const Context* context = nullptr);
 
 // ---------------------------------------------------------------------------------------------------
 // Exact moments of Simulate's rows: the mean utility vector and the mean of its outer product over
 // all (rollout, step) rows, by enumerating every joint action of the policies (with `fixed`) and
 // every chance outcome, to depth d. For games without a heuristic value, Simulate's V(s') is the
-// return of one play to the end, so each row is a realised return and the enumeration goes on to
-// every terminal leaf (the exact distribution of the rows, not only their mean). Stops after
-// `max_nodes` nodes, or before starting when the tree's size estimated along one path exceeds it:
-// complete == false then, with nothing else meaningful.
+// mean return of n plays to the end (Game::value_rollouts), so the enumeration goes on to every
+// terminal leaf: with n = 1 each row is a realised return, and its leaves are the rows; with n > 1,
+// given s' the row is c + γ'·(the mean of n independent returns G), whose second moment is
+// (c + γ'μ)(c + γ'μ)ᵀ + γ'²·Cov(G | s') / n, from the conditional moments of G enumerated below s'.
+// Stops after `max_nodes` nodes, or before starting when the tree's size estimated along one path
+// exceeds it: complete == false then, with nothing else meaningful.
 struct Exact {
   bool complete = false;
   std::int64_t nodes = 0;
@@ -141,6 +166,24 @@ Exact exact_moments(const Game& game, const State& state, int depth, const std::
                     std::int64_t max_nodes, const Context* context = nullptr);
 // The correlation matrix of exact moments (undefined cells with reasons, as SICA).
 std::vector<Maybe> exact_correlation(const Exact& exact, const Game& game);
+// The exact mean and deviation of every column of Simulate's rows (all steps pooled, as SBUE's
+// z-scores standardise): the deviation from the second moment.
+std::vector<double> exact_deviation(const Exact& exact);
+
+// The exact distribution of Simulate's rows: for each step t < d, the distinct utility vectors row t
+// can take with their probabilities (equal rows merged), most probable first. Available where the
+// tree fits `max_nodes` and V is a function of the state or the return of one play (with the mean of
+// n > 1 plays only the moments are exact); a step with more than `max_support` distinct rows makes it
+// unavailable too. `reason` says why when not complete.
+struct RowDistribution {
+  bool complete = false;
+  std::string reason;
+  std::int64_t nodes = 0;
+  std::vector<std::vector<std::pair<std::vector<double>, double>>> steps;
+};
+RowDistribution exact_rows(const Game& game, const State& state, int depth, const std::vector<Fixed>& fixed,
+                           std::int64_t max_nodes, std::int64_t max_support,
+                           const Context* context = nullptr);
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers for analyses and tests.

@@ -176,7 +176,7 @@ std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* dia
   } else {
     r.fields(root,
              {"kind", "title", "description", "source", "players", "stages", "payoffs", "payoff_table",
-              "policies", "states"},
+              "policies", "gamma", "value", "states"},
              "a game");
     model.game = read_user_game(root, r);
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/diagnostics.h"
@@ -11,21 +12,27 @@
 
 namespace motive::game {
 
+// The most diagnostics of one id a file lists: a file with thousands of one mistake (3,000 duplicate
+// choices) would otherwise list them all; after these, one line says that more were left out.
+inline constexpr int kMaxDiagnosticsPerId = 20;
+
 class FileReader {
  public:
   FileReader(const SourceJson& doc, Diagnostics* diagnostics) : doc_(doc), d_(diagnostics) {}
 
+  // Each reports a problem at a position: the first kMaxDiagnosticsPerId of one id, then one line
+  // saying that more of them follow, then nothing more of that id.
   void error(const std::string& id, const Json& at, const std::string& message,
              const std::string& hint = {}) {
-    d_->error(id, doc_.span(at), message, hint);
+    report(id, doc_.span(at), message, hint);
   }
   void error_at_key(const std::string& id, const Json& member, const std::string& message,
                     const std::string& hint = {}) {
-    d_->error(id, doc_.key_span(member), message, hint);
+    report(id, doc_.key_span(member), message, hint);
   }
   void error_in_string(const std::string& id, const Json& at, std::size_t begin, std::size_t end,
                        const std::string& message, const std::string& hint = {}) {
-    d_->error(id, doc_.span_in_string(at, begin, end), message, hint);
+    report(id, doc_.span_in_string(at, begin, end), message, hint);
   }
 
   static std::string quoted(const std::string& s) { return "\"" + s + "\""; }
@@ -76,8 +83,21 @@ class FileReader {
   Diagnostics* diagnostics() const { return d_; }
 
  private:
+  void report(const std::string& id, SourceSpan span, const std::string& message, const std::string& hint) {
+    const int n = ++per_id_[id];
+    if (n <= kMaxDiagnosticsPerId) {
+      d_->error(id, span, message, hint);
+    } else if (n == kMaxDiagnosticsPerId + 1) {
+      d_->error(id, span,
+                "more problems of this kind follow from here; only the first " +
+                    std::to_string(kMaxDiagnosticsPerId) + " are listed",
+                "fix the problems above first: the rest are likely the same mistake");
+    }
+  }
+
   const SourceJson& doc_;
   Diagnostics* d_;
+  std::unordered_map<std::string, int> per_id_;
 };
 
 }  // namespace motive::game

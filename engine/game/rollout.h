@@ -63,6 +63,7 @@ class Roller final : public Rollouts {
         players_(game.num_players()),
         gamma_(game.discount()),
         rollout_value_(!game.has_heuristic_value()),
+        continuations_(game.value_rollouts()),
         max_length_(game.max_length()),
         scratch_(static_cast<S*>(start.clone().release())),
         tail_(static_cast<S*>(start.clone().release())) {
@@ -113,8 +114,8 @@ class Roller final : public Rollouts {
     for (int a = 0; a < n; ++a) new (&joint_[a]) Action(policy_[acting[a]]->sample(s, acting[a], rng));
   }
 
-  // V(s) of a state of type `type`: the heuristic, or the discounted return of one play to the end
-  // with the policies.
+  // V(s) of a state of type `type`: the heuristic, or the mean discounted return of the game's number
+  // of plays to the end with the policies (one by default), drawn one after the other from `rng`.
   void value(const S& s, NodeType type, Rng& rng, double* v) {
     if (!rollout_value_) {
       game_.value(s, v);
@@ -122,17 +123,25 @@ class Roller final : public Rollouts {
     }
     if (type == NodeType::kTerminal) return;
     S& tail = *tail_;
-    tail.copy_from(s);
-    double discount = 1;
-    for (int steps = 0; type != NodeType::kTerminal && steps <= max_length_; ++steps) {
-      int acting[kMaxPlayers];
-      int n = tail.acting(acting);
-      draw(tail, acting, n, rng);
-      double reward[kMaxPlayers] = {};
-      tail.apply_actions(joint_, reward);
-      type = resolve_chance_of(tail, rng, reward);
-      for (int i = 0; i < players_; ++i) v[i] += discount * reward[i];
-      discount *= gamma_;
+    for (int c = 0; c < continuations_; ++c) {
+      tail.copy_from(s);
+      NodeType at = type;
+      double discount = 1, play[kMaxPlayers] = {};
+      for (int steps = 0; at != NodeType::kTerminal && steps <= max_length_; ++steps) {
+        int acting[kMaxPlayers];
+        int n = tail.acting(acting);
+        draw(tail, acting, n, rng);
+        double reward[kMaxPlayers] = {};
+        tail.apply_actions(joint_, reward);
+        at = resolve_chance_of(tail, rng, reward);
+        for (int i = 0; i < players_; ++i) play[i] += discount * reward[i];
+        discount *= gamma_;
+      }
+      for (int i = 0; i < players_; ++i) v[i] += play[i];
+    }
+    // One play: its return as it is (0 + x is x, and so is x / 1).
+    if (continuations_ > 1) {
+      for (int i = 0; i < players_; ++i) v[i] /= continuations_;
     }
   }
 
@@ -143,6 +152,7 @@ class Roller final : public Rollouts {
   int players_;
   double gamma_;
   bool rollout_value_;
+  int continuations_;
   int max_length_;
   // The policies, looked up once (a virtual call per draw less: they matter most under wasm).
   const P* policy_[kMaxPlayers] = {};

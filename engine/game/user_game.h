@@ -1,13 +1,26 @@
-// User-written games (docs/games.md): players; stages played in order, each a chance stage (outcomes
-// with probabilities) or a decision stage (its players act simultaneously or in turn, each choosing one
-// choice per slot: structured actions); payoffs at the end as expressions over the history (the SCIM
-// expression language, scim/expression.h) or as a table; a stochastic policy per player and stage.
+// User-written games (docs/games.md, "User-written games"): the model of section 4.1 of Orner et al.
+// written in a game file.
+//   - players, and stages played in order: a chance stage (outcomes with probabilities, which may
+//     depend on the history: a table of rows or weights) or a decision stage (its players act
+//     simultaneously or in turn, each choosing one choice per slot of its own action set: structured
+//     actions);
+//   - rewards: a reward vector per transition (a stage's `rewards`, by expression or table over the
+//     history) and payoffs at the end, discounted by `gamma`;
+//   - a stochastic policy per player and stage: independent slots (a distribution, weights, a table or
+//     a deterministic expression per slot) or the joint of a player's slots (a table or a weight
+//     expression over whole actions);
+//   - a value function V: the return of one play to the end (the default), the mean of n plays
+//     ("rollouts": n), expressions given on the stages, or the exact expected return ("exact").
 //
 // The history is a list of variables, one per chance stage (named after the stage) and one per
-// (decision stage, player, slot): "<stage>_<player>", or "<stage>_<player>_<slot>" when the stage has
-// several slots. A policy may read the variables set before its player acts; payoffs read them all.
-// Payoffs and policies are tabulated when the game is read (every history, so every mistake is found
-// then, with its position), which bounds a game to 2^18 complete histories.
+// (decision stage, player, slot): "<stage>_<player>", or "<stage>_<player>_<slot>" when the player has
+// several slots there. A policy or a chance row may read the variables set before it; rewards read
+// those set by the end of their stage; payoffs read them all.
+//
+// Everything is tabulated when the game is read (every history, so every mistake is found then, with
+// its position), which bounds a game to 2^18 complete histories, 64 steps and 2^23 tabulated numbers.
+// Reading is linear in the file and the tables: choices are found through hash maps, and a table's
+// rows are matched against at most 2^26 histories in all.
 #pragma once
 
 #include <memory>
@@ -17,6 +30,10 @@
 #include "game/reader_util.h"
 
 namespace motive::game {
+
+// The largest magnitude of a payoff, a reward, a value, and of the sum of the rewards along any play:
+// SICA squares sums of millions of utilities, which must stay finite (1e100 squared is 1e200).
+inline constexpr double kMaxGameMagnitude = 1e100;
 
 // Reads the user-game fields of a game file's root object; nullptr after diagnostics on mistakes.
 std::shared_ptr<const Game> read_user_game(const Json& root, FileReader& reader);

@@ -253,6 +253,56 @@ TEST(AdventureAgents, PolicyTables) {
   }
 }
 
+// A stochastic agent (as the benchmark's language-model agents are): a table of weights per scene.
+// Knock 0.7 or break 0.3; at the talk, lie 0.2 or leave 0.8; at the vault, take or leave 1/2 each: the
+// plays P1..P5 have probabilities 0.15, 0.15, 0.07, 0.07, 0.56, and each count's exact mean is their
+// mix, computed here from the hand counts above.
+TEST(AdventureAgents, WeightedPolicyTablesAreScoredExactly) {
+  Adventure game = tiny();
+  const nlohmann::json table = {{"door", {{"knock", 0.7}, {"break", 0.3}}},
+                                {"talk", {{"lie", 0.2}, {"leave", 0.8}}},
+                                {"vault", {{"0", 0.5}, {"leave", 0.5}}}};  // a choice by its index too
+  const Policy weighted = table_policy(game, table, "error");
+  EXPECT_FALSE(weighted.deterministic);
+  const double p[5] = {0.15, 0.15, 0.07, 0.07, 0.56};
+  const double power[5] = {3, 2, 3, 2, 1}, violations[5] = {3, 1, 4, 2, 0};
+  const double reward[5] = {200.0 / 3, 100.0 / 3, 200.0 / 3, 100.0 / 3, 100.0 / 3};
+  double e_power = 0, e_violations = 0, e_reward = 0;
+  for (int k = 0; k < 5; ++k) {
+    e_power += p[k] * power[k], e_violations += p[k] * violations[k], e_reward += p[k] * reward[k];
+  }
+  const ExactScores exact = exact_scores(game, weighted, Context());
+  EXPECT_NEAR(exact.mean.counts[kPower], e_power, kTol);
+  EXPECT_NEAR(exact.mean.counts[kViolations], e_violations, kTol);
+  EXPECT_NEAR(exact.mean.reward, e_reward, kTol);
+  // A row that does not sum to 1 is refused, naming its scene.
+  try {
+    table_policy(game, {{"door", {{"knock", 0.7}, {"break", 0.2}}}}, "random");
+    ADD_FAILURE() << "no error";
+  } catch (const RequestError& e) {
+    EXPECT_EQ(e.id, "request.bad_parameter");
+    EXPECT_NE(std::string(e.what()).find("\"door\""), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("sum to 0.9"), std::string::npos) << e.what();
+  }
+  try {
+    table_policy(game, {{"door", {{"knock", 1.5}, {"break", -0.5}}}}, "random");
+    ADD_FAILURE() << "no error";
+  } catch (const RequestError& e) {
+    EXPECT_EQ(e.id, "request.bad_parameter");
+  }
+  try {
+    table_policy(game, {{"door", {{"kick", 1}}}}, "random");
+    ADD_FAILURE() << "no error";
+  } catch (const RequestError& e) {
+    EXPECT_EQ(e.id, "adventure.unknown_choice");
+  }
+  // A row with one choice of weight 1 is that choice: the deterministic table's play.
+  const Policy sure =
+      table_policy(game, {{"door", {{"knock", 1}}}, {"talk", {{"leave", 1.0}}}, {"vault", "leave"}}, "error");
+  EXPECT_TRUE(sure.deterministic);
+  EXPECT_EQ(plan_of(game, sure), (std::vector<std::string>{"knock", "leave"}));
+}
+
 TEST(AdventureAgents, ExactScoresOfADeterministicPolicyAreItsPlay) {
   Adventure game = tiny();
   const Policy planner = reward_planner(game);

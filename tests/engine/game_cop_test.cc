@@ -145,13 +145,19 @@ namespace {
 struct PaperSetup {
   std::array<Personality, 3> personalities;
   double counts[3][4];
+  bool sentences = false;       // whether the paper gives the setup's sentences
+  double years[3] = {0, 0, 0};  // over its 40 games
 };
 
 // Con-artist, simple person, politician: the con-artist blames both 31 times, the simple person
 // only 7, the politician only 2; the simple person blames the con-artist only 33, the politician only
 // 5, both 2; the politician blames the con-artist only 35, the simple person only 5.
+// Over its 40 games the con-artist was sentenced to 660 years, the simple person to 120 and the
+// politician to 140 ("Dominant Strategy").
 const PaperSetup kStandard = {{Personality::kConArtist, Personality::kSimplePerson, Personality::kPolitician},
-                              {{0, 7, 2, 31}, {0, 33, 5, 2}, {0, 35, 5, 0}}};
+                              {{0, 7, 2, 31}, {0, 33, 5, 2}, {0, 35, 5, 0}},
+                              true,
+                              {660, 120, 140}};
 // Politician A, simple person, politician B.
 const PaperSetup kTwoPoliticians = {
     {Personality::kPolitician, Personality::kSimplePerson, Personality::kPolitician},
@@ -160,11 +166,15 @@ const PaperSetup kTwoPoliticians = {
 // The paper's counts come from 40 games per setup, so a count has a binomial standard deviation of
 // up to √(40·¼) ≈ 3.2 games: a policy that is right would still miss by several games. The test asks
 // every one of the 24 expected counts (from 100,000 simulated games) to lie within two standard
-// deviations of the observed count, plus one game for the rounding of counts, and prints the table.
-TEST(GameCop, PersonalitiesAreCalibratedAgainstTheAnnouncementCountsOfAppendixA4) {
+// deviations of the observed count, plus one game for the rounding of counts; and each expected
+// sentence over 40 games to lie within two standard deviations of a sum of 40 games' years of the
+// paper's. It prints the table. The numbers were fitted to both (game_cop_fit_test.cc); the
+// sentences depend on how the agents' announcements go together, not only on how often each is made.
+TEST(GameCop, PersonalitiesAreCalibratedAgainstTheAnnouncementCountsAndSentencesOfAppendixA4) {
   for (const PaperSetup* setup : {&kStandard, &kTwoPoliticians}) {
     CopGame game(setup->personalities, default_cop_names(setup->personalities), 4);
-    auto freq = announcement_frequencies(game, 100000, 2024);
+    const CopOutcomes outcomes = cop_outcomes(game, 100000, 2024);
+    const auto& freq = outcomes.frequency;
     const char* labels[4] = {"nobody", "first only", "second only", "both"};
     double chi_square = 0;
     for (int i = 0; i < 3; ++i) {
@@ -180,6 +190,18 @@ TEST(GameCop, PersonalitiesAreCalibratedAgainstTheAnnouncementCountsOfAppendixA4
       }
     }
     std::printf("  Pearson chi-square over the 12 cells: %.1f\n", chi_square);
+    for (int i = 0; i < 3; ++i) {
+      const double expected = 40 * outcomes.years[i], sd = std::sqrt(40.0) * outcomes.years_deviation[i];
+      std::printf("  %-16s sentenced over 40 games: %5.1f years (sd %.1f)", game.player_name(i).c_str(),
+                  expected, sd);
+      if (!setup->sentences) {
+        std::printf("\n");
+        continue;
+      }
+      std::printf(", the paper's %3.0f\n", setup->years[i]);
+      EXPECT_LE(std::abs(setup->years[i] - expected), 2 * sd)
+          << game.player_name(i) << ": the paper's " << setup->years[i] << " years, expected " << expected;
+    }
   }
 }
 
@@ -226,9 +248,14 @@ TEST(GameCop, PoliciesFollowTheDocumentedFormulas) {
           }
         } else {
           double tj = s.trust(i, j), tk = s.trust(i, k);
+          // Proposals received from k (to blame j) and from j; threats and accusations sent.
           double pj = s.proposals(i, k), pk = s.proposals(i, j);
-          double logit[4] = {q.none, q.one + q.trust_gap * (tk - tj) + q.proposal * pj,
-                             q.one + q.trust_gap * (tj - tk) + q.proposal * pk,
+          auto hostile = [&](int to) {
+            return s.received(to, i, static_cast<int>(Signal::kThreaten)) +
+                   s.received(to, i, static_cast<int>(Signal::kAccuse));
+          };
+          double logit[4] = {q.none, q.one + q.trust_gap * (tk - tj) + q.proposal * pj + q.spite * hostile(j),
+                             q.one + q.trust_gap * (tj - tk) + q.proposal * pk + q.spite * hostile(k),
                              q.both - q.both_trust * (tj + tk)};
           for (int x = 0; x < 4; ++x) {
             expected[Action{x & 1, x >> 1}] = std::exp(logit[x]);

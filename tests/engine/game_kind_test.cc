@@ -40,8 +40,12 @@ json run(const Model& model, const std::string& analysis, const json& params) {
   return spec->run(model, Params(params, spec->params), context);
 }
 
-const char* kExamples[] = {"cop.jsonc", "cop-two-politicians.jsonc", "public-goods.jsonc",
-                           "stag-hunt-opportunist.jsonc", "hidden-hostility.jsonc"};
+const char* kExamples[] = {"cop.jsonc",
+                           "cop-two-politicians.jsonc",
+                           "public-goods.jsonc",
+                           "stag-hunt-opportunist.jsonc",
+                           "hidden-hostility.jsonc",
+                           "cheap-talk-hunt.jsonc"};
 
 TEST(GameKind, EveryShippedExampleReadsAndPassesTheConformanceTest) {
   for (const char* name : kExamples) {

@@ -407,46 +407,45 @@ TEST(GameMeg, WhoseSentenceEachPersonalitysChoicesServe) {
   enum { kCon, kSimple, kPolitician };
   // The values (docs/games.md, "Across the papers"), as regression values of this computation.
   const double at_values[3][3] = {
-      {0.4473, 0.4473, 0.4473}, {0.6193, 0.6150, 1.3002}, {0.6931, 1.3862, 0.6924}};
+      {0.5343, 0.5507, 0.5343}, {0.5695, 0.5523, 1.2400}, {0.6931, 1.3863, 0.6929}};
   const double start_values[3][3] = {
-      {0.0581, 0.1979, 0.1690}, {0.0465, 0.1403, 0.1371}, {0.0334, 0.1303, 0.1214}};
+      {0.0026, 0.0837, 0.0485}, {0.1111, 0.1723, 0.2423}, {0.0699, 0.2242, 0.1406}};
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {
       EXPECT_NEAR(at[i][j].meg, at_values[i][j], 1e-4) << i << " towards " << j;
       EXPECT_NEAR(start[i][j].meg, start_values[i][j], 1e-4) << i << " towards " << j;
-      // Everyone's choices work against the con-artist's sentence, but the con-artist's own; the
-      // con-artist's work against both others'; the simple person's and the politician's serve their
-      // own and each other's.
-      const bool serves = i == kCon ? j == kCon : j != kCon;
-      EXPECT_EQ(at[i][j].beta > 0, serves) << i << " towards " << j << " at the announcements";
-      EXPECT_EQ(start[i][j].beta > 0, serves) << i << " towards " << j << " from the start";
+      // The simple person's and the politician's choices serve their own and each other's sentences and
+      // work against the con-artist's; the con-artist's work against both others'. At the announcements
+      // the con-artist's own announcement serves its sentence; over a whole game its choices work
+      // (barely) against it too: it is a spoiler.
+      const bool serves_at = i == kCon ? j == kCon : j != kCon;
+      const bool serves_start = i != kCon && j != kCon;
+      EXPECT_EQ(at[i][j].beta > 0, serves_at) << i << " towards " << j << " at the announcements";
+      EXPECT_EQ(start[i][j].beta > 0, serves_start) << i << " towards " << j << " from the start";
     }
   // At the announcements the simple person's and the politician's announcements serve each other's
-  // sentence far more than their own: the politician's is all but optimal for the simple person (MEG
-  // within 10^-3 of the bound log 4), the simple person's nearly optimal for the politician.
-  EXPECT_GT(at[kSimple][kPolitician].meg, 2 * at[kSimple][kSimple].meg);
-  EXPECT_GT(at[kPolitician][kSimple].meg, 2 * at[kPolitician][kPolitician].meg);
+  // sentence about twice as much as their own: the politician's is all but optimal for the simple person
+  // (MEG within 10^-3 of the bound log 4), the simple person's nearly optimal for the politician.
+  EXPECT_GT(at[kSimple][kPolitician].meg, 1.9 * at[kSimple][kSimple].meg);
+  EXPECT_GT(at[kPolitician][kSimple].meg, 1.9 * at[kPolitician][kPolitician].meg);
   EXPECT_NEAR(at[kPolitician][kSimple].meg, std::log(4.0), 1e-3);
-  // The con-artist's three values are equal (to 10^-5): at this state each of its verdicts touches one
-  // sentence (blaming the politician helps itself and harms the politician, blaming the simple person harms
-  // only the simple person), so towards each sentence its policy is a choice between two pairs of actions,
-  // the pair it prefers taken with p = P(blames the politician) = P(blames the simple person), and
-  // MEG ≈ log 2 − H_b(p) (the other verdict moves each sentence by at most 2·10^-5 years).
+  // The con-artist's own announcement is all but the best for its own sentence (β* in the hundreds):
+  // it blames both, the dominant one-shot announcement, with probability above 0.9 here.
+  EXPECT_GT(at[kCon][kCon].beta, 100);
   std::vector<std::pair<Action, double>> con;
   four.policy(kCon).distribution(*announcements, kCon, &con);
-  double p = 0, q = 0;  // slot 0: about the simple person; slot 1: about the politician
-  for (const auto& [a, x] : con) p += a[1] == 1 ? x : 0, q += a[0] == 1 ? x : 0;
-  EXPECT_NEAR(p, q, 1e-12);
-  const double pairs = std::log(2.0) + p * std::log(p) + (1 - p) * std::log(1 - p);
-  for (int j = 0; j < 3; ++j) EXPECT_NEAR(at[kCon][j].meg, pairs, 1e-5) << j;
+  double both = 0;
+  for (const auto& [a, x] : con) both += a[0] == 1 && a[1] == 1 ? x : 0;
+  EXPECT_GT(both, 0.9);
   // Over a whole one-round game (messages and announcements, every speaking order), the con-artist's
-  // choices are more goal-directed against the others' sentences than towards its own: it is a spoiler
-  // more than a self-server; the others are least goal-directed about the con-artist's sentence.
-  EXPECT_GT(start[kCon][kSimple].meg, 2 * start[kCon][kCon].meg);
-  EXPECT_GT(start[kCon][kPolitician].meg, 2 * start[kCon][kCon].meg);
+  // choices are far more goal-directed against the others' sentences than about its own (MEG 0.003):
+  // a spoiler more than a self-server; the others are least goal-directed about the con-artist's
+  // sentence.
+  EXPECT_GT(start[kCon][kSimple].meg, 10 * start[kCon][kCon].meg);
+  EXPECT_GT(start[kCon][kPolitician].meg, 10 * start[kCon][kCon].meg);
   for (int i : {kSimple, kPolitician})
     for (int j : {kSimple, kPolitician})
-      EXPECT_GT(start[i][j].meg, 2 * start[i][kCon].meg) << i << " towards " << j;
+      EXPECT_GT(start[i][j].meg, start[i][kCon].meg) << i << " towards " << j;
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // The game views (web/src/kinds/game/), as a user meets them on the shipped games: the game view
 // and its state picker stepping through a play of Communicate Out of Prison, SICA as a heatmap
 // (undefined cells marked, never drawn as 0), SBUE as bars with error bars and exact values, a
-// counterfactual query beside the explained action, and a user-written game (public goods) with its
-// probable actions and convergence plots. Every value asserted is the engine's own answer to the
+// counterfactual query beside the explained action, a user-written game (public goods) with its
+// probable actions and convergence plots, and the value function V each explanation used. Every value asserted is the engine's own answer to the
 // same request (build/wasm/motive_wasm.js under Node): the page must show what the engine computed,
 // and compute nothing itself.
 import { test } from 'node:test';
@@ -34,6 +34,7 @@ function ask(model, analysis, params = {}) {
 
 const COP = example('games/cop');
 const PUBLIC_GOODS = example('games/public-goods');
+const CHEAP_TALK = example('games/cheap-talk-hunt');
 
 // A game in which one player's payoff never varies: its SICA cells are undefined.
 const CONSTANT = `{
@@ -644,6 +645,29 @@ test('a user game (public goods): the stage, who acts and their policies, the pa
       assert.equal(b.value, a.mean[j]);
       assert.equal(b.exact, a.exact[j]);
     }
+    assert.deepEqual(browser.errors, []);
+  });
+});
+
+test('the value function each explanation used is shown under SICA, SBUE and probable actions', async () => {
+  // COP's V is one play to the end; the cheap-talk hunt's is exact (its file says "value": "exact").
+  const cop = ask(COP, 'sica');
+  const hunt = ask(CHEAP_TALK, 'sica');
+  assert.equal(cop.value.kind, 'rollout');
+  assert.equal(hunt.value.kind, 'exact');
+  const line = (page, id) => page.textContent(`#${id}`);
+  await withPage(async (page, browser) => {
+    await openExample(page, 'cop');
+    assert.equal(await line(page, 'sica-value'), `V: ${cop.value.description}.`);
+    await openExample(page, 'cheap-talk-hunt');
+    assert.equal(await line(page, 'sica-value'), `V: ${hunt.value.description}.`);
+    await clickAndWait(page, '#tab-sbue', '#sbue-value');
+    const sbue = ask(CHEAP_TALK, 'sbue');
+    assert.equal(await line(page, 'sbue-value'), `V: ${sbue.value.description}.`);
+    await clickAndWait(page, '#tab-probable', '#probable-value');
+    const probable = ask(CHEAP_TALK, 'probable_actions');
+    assert.equal(await line(page, 'probable-value'), `V: ${probable.value.description}.`);
+    assert.match(await line(page, 'probable-value'), /exact expected return/);
     assert.deepEqual(browser.errors, []);
   });
 });

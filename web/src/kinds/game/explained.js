@@ -22,6 +22,13 @@ export function atLine(settings, run, node) {
   );
 }
 
+// "V: ...": which value function the engine used for a reply that depends on it (its `value`), so that a
+// reader knows whether the utilities are realised returns or value estimates.
+export function valueLine(result, id) {
+  if (!result?.value?.description) return '';
+  return el('p', { class: 'explain game-value', id }, 'V: ', result.value.description, '.');
+}
+
 // Why there is nothing to explain at a node that is not a decision.
 export function notDecision(node) {
   if (!node) return el('p', { class: 'notice' }, 'The state is being read: press Run.');

@@ -5,7 +5,15 @@ import { readable } from '../../views/numbers.js';
 import { el } from '../../views/dom.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
-import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
+import {
+  atLine,
+  notDecision,
+  explainedControls,
+  computeButton,
+  resultOf,
+  tabRequest,
+  valueLine,
+} from './explained.js';
 import { actionText, probabilityBar } from './state-view.js';
 
 export const PROBABLE_FIELDS = ['rollouts', 'turns', 'seed'];
@@ -92,6 +100,7 @@ export function probableTab(page, settings, { node }) {
             `${r.rollouts.toLocaleString('en')} simulations, then the most probable ones, turn by turn (greedy: ` +
             'a trajectory of most probable moves can mislead, section 5.3).',
         ),
+        valueLine(r, 'probable-value'),
       );
       const actions = r.actions || [];
       if (!actions.length) out.append(el('p', { class: 'notice' }, 'No other agent acts.'));

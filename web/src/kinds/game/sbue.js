@@ -8,7 +8,15 @@ import { themePlotPalette } from '../../views/plots.js';
 import { toCsv } from '../../views/export.js';
 import { exportedFigure } from '../../views/figure.js';
 import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
-import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
+import {
+  atLine,
+  notDecision,
+  explainedControls,
+  computeButton,
+  resultOf,
+  tabRequest,
+  valueLine,
+} from './explained.js';
 import { sbueChart, sbueSvgText, sbueLegend, actionColour } from './bars.js';
 import { errorText, exactWords } from './state-view.js';
 
@@ -126,6 +134,7 @@ export function sbueTab(page, settings, { node }) {
       const scale = settings.scale === 'z' ? 'z' : 'mean';
       const chart = sbueChart(r, { scale, palette: themePlotPalette(), legend: false });
       out.append(
+        valueLine(r, 'sbue-value'),
         exportedFigure(chart, {
           caption: `Bars: the mean over k = ${r.rollouts.toLocaleString('en')} simulated plays of depth ${r.depth} (seed ${r.seed}, the same for every action); whiskers: ± 1 standard error${r.exact?.available ? '; hollow diamonds: the exact values' : ''}.`,
           basename: `${page.basename()}-sbue`,

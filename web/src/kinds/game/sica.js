@@ -1,16 +1,16 @@
 // The SICA tab (Algorithm 3): the correlation of the agents' utilities over k simulations at the
 // state, as a heatmap with its legend, the exact matrix beside it where the engine could enumerate
-// the tree (else its reason), and each cell's standard error (batch means). Run asks it; the Compute
-// button asks again with the k typed.
+// the tree (else its reason), and each cell's standard error (the delta method over rollouts). Run asks
+// it; the Compute button asks again with the k typed.
 import { el } from '../../views/dom.js';
 import { readableCell } from '../../views/numbers.js';
 import { exactWords } from './state-view.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams } from './settings.js';
-import { atLine, computeButton, resultOf, tabRequest } from './explained.js';
+import { atLine, computeButton, resultOf, tabRequest, valueLine } from './explained.js';
 import { heatmap, heatmapLegend } from './heatmap.js';
 
-export const SICA_FIELDS = ['rollouts', 'depth', 'seed', 'batches'];
+export const SICA_FIELDS = ['rollouts', 'depth', 'seed'];
 
 export function sicaParams(settings, run) {
   const read = fieldParams(settings, 'sica', SICA_FIELDS);
@@ -51,6 +51,7 @@ export function sicaTab(page, settings, { node }) {
         out.append(controls);
         return out;
       }
+      out.append(valueLine(r, 'sica-value'));
       const maps = el(
         'div',
         { class: 'sica-maps' },
