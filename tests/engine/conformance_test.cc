@@ -129,7 +129,8 @@ TEST(Conformance, EveryAnalysisOfTheCatalogueAnswersEveryExampleOfItsKind) {
         // battle asked of COP), one that explains an action at a state where chance moves next, one that
         // needs a parameter the examples cannot give, one whose tree exceeds its budget at the start.
         static const std::set<std::string> by_design = {"analysis.not_supported", "analysis.budget_exceeded",
-                                                        "request.not_a_decision", "request.missing_parameter"};
+                                                        "request.not_a_decision",
+                                                        "request.missing_parameter"};
         if (by_design.count(first.response["diagnostics"][0]["id"].get<std::string>())) {
           ++refused;
           continue;
