@@ -1,12 +1,15 @@
 #include "game/builtins.h"
 
 #include "game/cop.h"
+#include "game/diplomacy/game.h"
 
 namespace motive::game {
 
 const std::vector<BuiltinGame>& builtin_games() {
   static const std::vector<BuiltinGame> games = {
       {"communicate-out-of-prison", "Communicate Out of Prison (Orner et al., section 3.2)", &read_cop_game},
+      {"diplomacy", "no-press Diplomacy on the standard map or a map of your own, with our adjudicator",
+       &diplomacy::read_diplomacy_game},
   };
   return games;
 }

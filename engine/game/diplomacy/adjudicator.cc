@@ -2,15 +2,12 @@
 
 #include <algorithm>
 
+#include "game/diplomacy/legal.h"
 #include "game/diplomacy/position_io.h"
 
 namespace motive::game::diplomacy {
 
 namespace {
-
-// Fewest steps a route search may take before it gives up and calls a convoy legal (only reached on
-// maps with very many fleets at sea; the standard map stays far below).
-constexpr int kRouteBudget = 20000;
 
 void update_centres(const Map& map, Position* p) {
   for (int q = 0; q < map.num_provinces(); ++q) {
@@ -134,69 +131,6 @@ void Adjudicator::adjudicate(const Map& map, const Position& position, const std
 
 // ---- movement: the orders, checked and normalised -------------------------------------------------
 
-bool Adjudicator::route_exists(int from, int to, int avoid) const {
-  const Map& m = *map_;
-  if (!m.is_coast(from) || !m.is_coast(to)) return false;
-  std::array<std::uint8_t, kMaxProvinces> queue;
-  std::bitset<kMaxProvinces> seen;
-  int head = 0, tail = 0;
-  for (int s = 0; s < n_; ++s) {
-    if (fleets_at_sea_[s] && s != avoid && m.fleet_reaches(s, from)) {
-      seen.set(s);
-      queue[tail++] = static_cast<std::uint8_t>(s);
-    }
-  }
-  while (head < tail) {
-    const int s = queue[head++];
-    if (m.fleet_reaches(s, to)) return true;
-    for (std::uint8_t t : m.locations[s].fleet) {
-      if (fleets_at_sea_[t] && t != avoid && !seen[t]) {
-        seen.set(t);
-        queue[tail++] = t;
-      }
-    }
-  }
-  return false;
-}
-
-bool Adjudicator::on_minimal_route(int sea, int from, int to) const {
-  // Depth-first over the chordless paths from `from` to `to` through seas holding fleets: a path on
-  // which no fleet can be left out has no sea adjacent to a non-neighbour of it on the path, only its
-  // first sea touches `from` and only its last touches `to`.
-  const Map& m = *map_;
-  if (!m.is_coast(from) || !m.is_coast(to)) return false;
-  std::array<std::uint8_t, kMaxProvinces> path;
-  std::array<std::uint8_t, kMaxProvinces> next;  // per depth, the next candidate sea to try
-  int depth = 0, budget = kRouteBudget;
-  next[0] = 0;
-  while (depth >= 0) {
-    if (--budget < 0) return true;  // too many routes to look through: do not call the order illegal
-    int s = next[depth]++;
-    if (s >= n_) {
-      --depth;
-      continue;
-    }
-    if (!fleets_at_sea_[s]) continue;
-    bool ok = depth == 0 ? m.fleet_reaches(s, from) : (m.fleet_adjacent(path[depth - 1], s) && !m.fleet_reaches(s, from));
-    for (int i = 0; ok && i < depth; ++i) {
-      if (path[i] == s || (i < depth - 1 && m.fleet_adjacent(path[i], s))) ok = false;
-    }
-    if (!ok) continue;
-    path[depth] = static_cast<std::uint8_t>(s);
-    if (m.fleet_reaches(s, to)) {
-      for (int i = 0; i <= depth; ++i) {
-        if (path[i] == sea) return true;
-      }
-      continue;  // the route ends here: going on would leave this sea out
-    }
-    if (depth + 1 < n_) {
-      ++depth;
-      next[depth] = 0;
-    }
-  }
-  return false;
-}
-
 Why Adjudicator::check(int p, const Order& o, OrderResult* r) {
   const Map& m = *map_;
   const int loc = position_->location[p];
@@ -213,10 +147,10 @@ Why Adjudicator::check(int p, const Order& o, OrderResult* r) {
       if (army) {
         if (m.is_sea(q)) return Why::kArmyToSea;
         if (o.via_convoy) {
-          if (!trusted_ && !route_exists(p, q, -1)) return Why::kNoConvoyRoute;
+          if (!trusted_ && !convoy_route_exists(m, fleets_at_sea_, p, q, -1)) return Why::kNoConvoyRoute;
           convoyed = true;
         } else if (!m.army_adjacent(p, q)) {
-          if (!trusted_ && !route_exists(p, q, -1)) return Why::kNotAdjacent;
+          if (!trusted_ && !convoy_route_exists(m, fleets_at_sea_, p, q, -1)) return Why::kNotAdjacent;
           convoyed = true;
         }
       } else {
@@ -272,8 +206,8 @@ Why Adjudicator::check(int p, const Order& o, OrderResult* r) {
         if (m.is_sea(t)) return Why::kSupportedMoveImpossible;
         if (!m.army_adjacent(s, t) && !trusted_) {
           const int avoid = !army && m.is_sea(p) ? p : -1;
-          if (!route_exists(s, t, avoid)) {
-            return avoid >= 0 && route_exists(s, t, -1) ? Why::kSupportThroughSelf : Why::kSupportedMoveImpossible;
+          if (!convoy_route_exists(m, fleets_at_sea_, s, t, avoid)) {
+            return avoid >= 0 && convoy_route_exists(m, fleets_at_sea_, s, t, -1) ? Why::kSupportThroughSelf : Why::kSupportedMoveImpossible;
           }
         }
       } else {
@@ -297,7 +231,7 @@ Why Adjudicator::check(int p, const Order& o, OrderResult* r) {
       const int t = m.province_of(o.target);
       if (t == s) return Why::kSameProvince;
       if (!m.is_coast(t) || !m.is_coast(s)) return Why::kConvoyToSea;
-      if (!trusted_ && !on_minimal_route(p, s, t)) return Why::kConvoyNotOnRoute;
+      if (!trusted_ && !on_minimal_route(m, fleets_at_sea_, p, s, t)) return Why::kConvoyNotOnRoute;
       kind_[p] = kConvoyKind;
       src_[p] = static_cast<std::uint8_t>(s);
       dest_[p] = static_cast<std::uint8_t>(t);

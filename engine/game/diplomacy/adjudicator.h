@@ -132,11 +132,6 @@ class Adjudicator {
   bool head_to_head(int p) const;
   void finish(const Position& position, Adjudication* out);
   void explain_movement(const std::vector<Submitted>& orders, Adjudication* out);
-  // Whether a fleet order's convoy route from army province `from` to `to` exists (fleets present at
-  // sea, any power), avoiding the sea `avoid` (or −1).
-  bool route_exists(int from, int to, int avoid) const;
-  // Whether the sea `sea` lies on a route from `from` to `to` where no fleet could be left out.
-  bool on_minimal_route(int sea, int from, int to) const;
   std::vector<int> route_used(int p);
   std::string unit_name(int province) const;
   std::string move_name(int p) const;
@@ -169,8 +164,6 @@ class Adjudicator {
   std::array<bool, kMaxProvinces> result_{};
   std::array<std::int16_t, kMaxProvinces> cycle_{};
   int cycle_size_ = 0;
-  std::array<std::uint8_t, kMaxProvinces> queue_{};  // path search
-  std::array<bool, kMaxProvinces> seen_{};
   // The units in provinces order, and the units at sea with a fleet (the possible convoy routes).
   std::array<std::uint8_t, kMaxProvinces> units_{};
   int num_units_ = 0;

@@ -1,0 +1,61 @@
+// The heuristic, stochastic policies of Diplomacy powers (docs/games.md, "Policies").
+//
+// Movement: a power draws its units' orders one unit at a time, in slot order (units by province),
+// each from a softmax over the unit's legal orders with logits
+//   hold                       hold
+//   move to Y                  move + expand·[Y a supply centre neither it nor a friend owns]
+//                                   + attack·[another power's unit or centre in Y, not a friend's]
+//                                   − attack·[a friend's unit or centre in Y]
+//   support / convoy of a unit support (resp. convoy) + log q, for an own unit not yet drawn or a
+//                              friend's unit, q the probability of the supported order under that
+//                              unit's own hold-and-move softmax; for an own unit already drawn, support
+//                              (convoy) when it was ordered to do exactly that, else never; never for
+//                              other powers' units
+// and an order already supported (convoyed) by an earlier unit of the power gets + support (+ convoy):
+// supports follow the moves already chosen, and moves follow the supports. Retreats: a softmax over the
+// retreats (a move's logit) and disbanding (disband). Builds: an army, or a fleet on a coast, uniformly
+// (never "none": the adjudicator ignores builds beyond the allowance, in slot order). Disbands: as many
+// as needed, every choice of units equally likely.
+//
+// distribution() lists the product exactly (slot by slot); support_bound() is the product of the
+// slots' counts of orders that can have positive probability, so that callers sample instead where it
+// exceeds 2^16 (the standard map).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "game/diplomacy/game.h"
+
+namespace motive::game::diplomacy {
+
+// Per-order data of the policies at one state (filled once per state, reused by every draw).
+struct PolicyCache {
+  bool ready = false;
+  std::vector<double> weight;           // the order's weight before the dependencies (exp of its logit)
+  std::vector<std::int16_t> match;      // −1, or the slot (within its power) whose order it must match
+  std::vector<std::uint8_t> spec;       // what an order is: a move's destination province, or kStays
+  std::vector<std::uint8_t> wants;      // a support's or convoy's target spec (what the unit must do)
+  std::vector<std::int16_t> pulls;      // −1, or the later slot (within its power) it pulls towards `wants`
+  std::vector<double> pull;             // the pull's factor
+  std::vector<double> scratch;          // a slot's weights while drawing
+  static constexpr std::uint8_t kStays = 255;  // holds, supports or convoys: stays in place
+};
+
+class DiplomacyPolicy final : public Policy {
+ public:
+  DiplomacyPolicy(const DiplomacyGame* game, int power) : game_(game), power_(power) {}
+  Action sample(const State& state, int player, Rng& rng) const override;
+  void distribution(const State& state, int player, std::vector<std::pair<Action, double>>* out) const override;
+  double support_bound(const State& state, int player) const override;
+
+  // Fills the state's PolicyCache (every power's orders), if not done yet.
+  static void prepare(const DiplomacyState& state);
+
+ private:
+  const DiplomacyGame* game_;
+  int power_;
+};
+
+}  // namespace motive::game::diplomacy
