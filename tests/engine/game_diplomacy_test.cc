@@ -127,6 +127,282 @@ TEST(GameDiplomacy, TheTeachingMapIsSmallWithASplitCoastAndAConvoyRoute) {
   EXPECT_TRUE(convoy_route_exists(m, fleets, m.find_province("LIS"), ost, -1));
 }
 
+// ---- readers: positioned errors -----------------------------------------------------------------------------
+
+// The first diagnostic of a game file: id, line and column.
+struct Problem {
+  std::string id;
+  int line = 0, column = 0;
+  std::string message;
+};
+Problem first_problem(const std::string& text) {
+  Diagnostics d;
+  auto model = read_game_model(text, &d);
+  EXPECT_FALSE(model) << text;
+  if (d.empty()) return {};
+  const Diagnostic& x = d.items().front();
+  return {x.id, x.span.line, x.span.column, x.message};
+}
+
+// A two-province map: `patch` replaces the provinces.
+std::string tiny_map(const std::string& provinces) {
+  return R"({"kind": "game", "builtin": "diplomacy", "map": {
+  "powers": [{"name": "red"}],
+  "provinces": [)" + provinces + R"(]}})";
+}
+
+TEST(GameDiplomacy, MapMistakesArePositioned) {
+  const std::string a = R"({"id": "AAA", "type": "coast", "supply": true, "home": "red", "x": 1, "y": 1, "army": ["BBB"], "fleet": ["SEA"]},)";
+  const std::string b = R"({"id": "BBB", "type": "land", "x": 2, "y": 2, "army": ["AAA"]},)";
+  const std::string sea = R"({"id": "SEA", "type": "sea", "x": 3, "y": 3, "fleet": ["AAA"]})";
+  // Valid as given.
+  {
+    Diagnostics d;
+    EXPECT_TRUE(read_game_model(tiny_map("\n" + a + "\n" + b + "\n" + sea), &d));
+  }
+  // An unknown province in an adjacency: at the name, line 5.
+  Problem unknown = first_problem(tiny_map("\n" + a + "\n" + R"({"id": "BBB", "type": "land", "x": 2, "y": 2, "army": ["AAA", "CCC"]},)" + "\n" + sea));
+  EXPECT_EQ(unknown.id, "game.unknown_province");
+  EXPECT_EQ(unknown.line, 5);
+  EXPECT_EQ(unknown.column, 63);  // the string "CCC"
+  // An adjacency listed one way only.
+  Problem asymmetric = first_problem(tiny_map("\n" + a + "\n" + R"({"id": "BBB", "type": "land", "x": 2, "y": 2},)" + "\n" + sea));
+  EXPECT_EQ(asymmetric.id, "game.bad_adjacency");
+  EXPECT_EQ(asymmetric.line, 4);
+  EXPECT_NE(asymmetric.message.find("does not list"), std::string::npos);
+  // A fleet adjacency through land.
+  Problem through_land = first_problem(
+      tiny_map("\n" + a + "\n" + b + "\n" + R"({"id": "SEA", "type": "sea", "x": 3, "y": 3, "fleet": ["AAA", "BBB"]})"));
+  EXPECT_EQ(through_land.id, "game.bad_adjacency");
+  EXPECT_EQ(through_land.line, 6);
+  EXPECT_NE(through_land.message.find("through land"), std::string::npos);
+  // A home centre that is not a supply centre.
+  Problem home = first_problem(tiny_map(
+      "\n" + std::string(R"({"id": "AAA", "type": "coast", "home": "red", "x": 1, "y": 1, "army": ["BBB"], "fleet": ["SEA"]},)") +
+      "\n" + b + "\n" + sea));
+  EXPECT_EQ(home.id, "game.bad_centre");
+  EXPECT_EQ(home.line, 4);
+  // An unknown shipped map.
+  Problem map = first_problem(R"({"kind": "game", "builtin": "diplomacy", "map": "standart"})");
+  EXPECT_EQ(map.id, "game.unknown_map");
+}
+
+TEST(GameDiplomacy, PositionMistakesArePositioned) {
+  auto problem = [](const std::string& position) {
+    return first_problem("{\"kind\": \"game\", \"builtin\": \"diplomacy\",\n\"position\": " + position + "}");
+  };
+  Problem unknown = problem(R"({"units": {"austria": ["A VIE", "A XYZ"]}})");
+  EXPECT_EQ(unknown.id, "game.unknown_province");
+  EXPECT_EQ(unknown.line, 2);
+  EXPECT_EQ(unknown.column, 48);  // "XYZ", inside the string "A XYZ"
+  Problem two = problem(R"({"units": {"austria": ["A VIE"], "italy": ["A VIE"]}})");
+  EXPECT_EQ(two.id, "game.bad_position");
+  EXPECT_NE(two.message.find("two units"), std::string::npos);
+  Problem inland = problem(R"({"units": {"germany": ["F MUN"]}})");
+  EXPECT_EQ(inland.id, "game.bad_position");
+  EXPECT_NE(inland.message.find("inland"), std::string::npos);
+  Problem sea = problem(R"({"units": {"germany": ["A NTH"]}})");
+  EXPECT_NE(sea.message.find("at sea"), std::string::npos);
+  Problem coast = problem(R"({"units": {"russia": ["F STP"]}})");
+  EXPECT_EQ(coast.id, "game.bad_position");
+  EXPECT_NE(coast.message.find("STP/NC or STP/SC"), std::string::npos);
+  Problem power = problem(R"({"units": {"prussia": ["A BER"]}})");
+  EXPECT_EQ(power.id, "game.unknown_power");
+  Problem phase = problem(R"({"phase": "summer 1901 movement"})");
+  EXPECT_EQ(phase.id, "game.bad_position");
+  Problem centre = problem(R"({"centres": {"austria": ["GAL"]}})");
+  EXPECT_NE(centre.message.find("not a supply centre"), std::string::npos);
+  // A state given as a position is checked where it stands.
+  Problem state = first_problem(R"({"kind": "game", "builtin": "diplomacy",
+"states": {"x": {"units": {"austria": ["F VIE"]}}}})");
+  EXPECT_EQ(state.id, "game.bad_position");
+  EXPECT_EQ(state.line, 2);
+}
+
+TEST(GameDiplomacy, OrdersParseInTheStandardNotationAndPrintCanonically) {
+  const Map& m = standard();
+  auto canonical = [&](const std::string& text) {
+    OrderError e;
+    auto o = parse_order(m, text, &e);
+    return o ? order_text(m, *o) : "error: " + e.message;
+  };
+  EXPECT_EQ(canonical("A PAR - BUR"), "A PAR - BUR");
+  EXPECT_EQ(canonical("a par-bur"), "A PAR - BUR");
+  EXPECT_EQ(canonical("F NTH C A LON - NWY"), "F NTH C A LON - NWY");
+  EXPECT_EQ(canonical("A MUN S A PAR - BUR"), "A MUN S A PAR - BUR");
+  EXPECT_EQ(canonical("A MUN S A BER"), "A MUN S A BER");
+  EXPECT_EQ(canonical("A MUN S A BER H"), "A MUN S A BER");
+  EXPECT_EQ(canonical("A BUR H"), "A BUR H");
+  EXPECT_EQ(canonical("A BUR HOLD"), "A BUR H");
+  EXPECT_EQ(canonical("F SPA/SC - MAO"), "F SPA/SC - MAO");
+  EXPECT_EQ(canonical("F MAO - spa(nc)"), "F MAO - SPA/NC");
+  EXPECT_EQ(canonical("A LON - NWY VIA C"), "A LON - NWY VIA C");
+  EXPECT_EQ(canonical("A LON - NWY via convoy"), "A LON - NWY VIA C");
+  EXPECT_EQ(canonical("A PAR R PIC"), "A PAR R PIC");
+  EXPECT_EQ(canonical("A PAR D"), "A PAR D");
+  EXPECT_EQ(canonical("F LON B"), "F LON B");
+  EXPECT_EQ(canonical("Build A WAR"), "A WAR B");
+  EXPECT_EQ(canonical("remove F LYO"), "F LYO D");
+  EXPECT_EQ(canonical("WAIVE"), "WAIVE");
+  EXPECT_EQ(canonical("A PRU S LVN - PRU"), "A PRU S LVN - PRU");
+  EXPECT_EQ(canonical("F GOB - BAL"), "F BOT - BAL");  // an alias
+  // Errors say what and where.
+  auto error = [&](const std::string& text) {
+    OrderError e;
+    EXPECT_FALSE(parse_order(m, text, &e)) << text;
+    return std::make_pair(e.begin, e.end);
+  };
+  EXPECT_EQ(error("A PAR - BRU"), std::make_pair(std::size_t{8}, std::size_t{11}));
+  EXPECT_EQ(error("A PAR X BUR"), std::make_pair(std::size_t{6}, std::size_t{7}));
+  EXPECT_EQ(error("Q PAR H"), std::make_pair(std::size_t{0}, std::size_t{1}));
+  EXPECT_EQ(error("F SPA/WC - MAO"), std::make_pair(std::size_t{2}, std::size_t{8}));
+  EXPECT_EQ(error("F HOL/NC - NTH"), std::make_pair(std::size_t{2}, std::size_t{8}));
+  EXPECT_EQ(error("A PAR - BUR now"), std::make_pair(std::size_t{12}, std::size_t{15}));
+}
+
+// ---- legal orders and the adjudicator ---------------------------------------------------------------------
+
+// Movement positions reached by seeded plays with uniformly random legal actions (so fleets go to sea,
+// convoys and supports of every kind are tried, units are dislodged).
+std::vector<Position> random_positions(const DiplomacyGame& game, int plays, int max_each) {
+  std::vector<Position> out;
+  for (int k = 0; k < plays; ++k) {
+    Rng rng(11, static_cast<std::uint64_t>(k));
+    std::unique_ptr<State> s = game.initial_state();
+    int taken = 0;
+    while (s->type() == NodeType::kDecision && taken < max_each) {
+      const auto& d = static_cast<const DiplomacyState&>(*s);
+      if (d.position().phase.type == PhaseType::kMovement) {
+        out.push_back(d.position());
+        ++taken;
+      }
+      int acting[kMaxPlayers];
+      Action joint[kMaxPlayers];
+      const int n = s->acting(acting);
+      for (int a = 0; a < n; ++a) {
+        ActionSpace space = s->legal_actions(acting[a]);
+        joint[a] = space.decode(static_cast<std::int64_t>(rng.uniform() * static_cast<double>(space.size())));
+      }
+      double reward[kMaxPlayers] = {};
+      s->apply_actions(joint, reward);
+    }
+  }
+  return out;
+}
+
+// Whether one order, given alone by its unit's power, is legal at `position`.
+bool legal_alone(const Map& m, const Position& position, const Order& order) {
+  Adjudication result;
+  const int p = m.province_of(order.location);
+  Adjudicator::scratch().adjudicate(m, position, {{order, position.power[p]}}, &result, false, false);
+  return result.results[0].outcome != Outcome::kIllegal;
+}
+
+// Every order of the kinds the lists offer, for each unit: brute force over every place and unit.
+std::set<std::string> legal_by_brute_force(const Map& m, const Position& pos) {
+  std::set<std::string> out;
+  const int n = m.num_provinces();
+  for (int p = 0; p < n; ++p) {
+    if (!pos.occupied(p)) continue;
+    Order o;
+    o.unit = pos.type[p];
+    o.location = pos.location[p];
+    std::vector<Order> candidates;
+    o.type = OrderType::kHold;
+    candidates.push_back(o);
+    o.type = OrderType::kMove;
+    for (int l = 0; l < m.num_locations(); ++l) {
+      const int q = m.province_of(l);
+      // Fleets name the coast of a split province; armies never name coasts.
+      if (o.unit == UnitType::kFleet ? (m.split(q) && l == q) : l != q) continue;
+      o.target = static_cast<std::uint8_t>(l);
+      candidates.push_back(o);
+    }
+    o.type = OrderType::kSupport;
+    for (int v = 0; v < n; ++v) {
+      if (!pos.occupied(v)) continue;
+      o.other = pos.location[v];
+      o.other_unit = pos.type[v];
+      o.target = kNoLocation;
+      candidates.push_back(o);
+      for (int y = 0; y < n; ++y) {
+        o.target = static_cast<std::uint8_t>(y);
+        candidates.push_back(o);
+      }
+    }
+    if (o.unit == UnitType::kFleet) {
+      o.type = OrderType::kConvoy;
+      o.other_unit = UnitType::kArmy;
+      for (int v = 0; v < n; ++v) {
+        if (!pos.occupied(v) || pos.type[v] != UnitType::kArmy) continue;
+        o.other = pos.location[v];
+        for (int y = 0; y < n; ++y) {
+          o.target = static_cast<std::uint8_t>(y);
+          candidates.push_back(o);
+        }
+      }
+    }
+    for (const Order& c : candidates) {
+      if (legal_alone(m, pos, c)) out.insert(order_text(m, c));
+    }
+  }
+  return out;
+}
+
+TEST(GameDiplomacy, TheListedOrdersAreExactlyTheLegalOnes) {
+  for (const char* map : {"teaching", "standard"}) {
+    auto game = game_of(std::string(R"({"kind": "game", "builtin": "diplomacy", "years": 3, "map": ")") + map + "\"}");
+    ASSERT_TRUE(game);
+    const Map& m = game->map();
+    std::vector<Position> positions = random_positions(*game, map == std::string("teaching") ? 12 : 3, 4);
+    int convoys = 0, convoyed_moves = 0;
+    for (const Position& pos : positions) {
+      Options options;
+      legal_options(m, pos, &options);
+      std::set<std::string> listed;
+      for (const Order& o : options.orders) {
+        listed.insert(order_text(m, o));
+        EXPECT_TRUE(legal_alone(m, pos, o)) << order_text(m, o) << " at " << position_text(m, pos, 0, false);
+        convoys += o.type == OrderType::kConvoy;
+        convoyed_moves += o.type == OrderType::kMove && o.unit == UnitType::kArmy &&
+                          !m.army_adjacent(m.province_of(o.location), m.province_of(o.target));
+      }
+      // Each order listed once, and every legal order of the listed kinds listed.
+      EXPECT_EQ(listed.size(), options.orders.size());
+      EXPECT_EQ(listed, legal_by_brute_force(m, pos)) << position_text(m, pos, 0, false);
+    }
+    // The random plays did put armies on fleets' routes.
+    EXPECT_GT(convoys, 0) << map;
+    EXPECT_GT(convoyed_moves, 0) << map;
+  }
+}
+
+TEST(GameDiplomacy, TrustedAdjudicationOfListedOrdersEqualsTheCheckedOne) {
+  auto game = game_of(R"({"kind": "game", "builtin": "diplomacy", "map": "standard", "years": 3})");
+  ASSERT_TRUE(game);
+  const Map& m = game->map();
+  Rng rng(5, 0);
+  for (const Position& pos : random_positions(*game, 4, 6)) {
+    Options options;
+    legal_options(m, pos, &options);
+    for (int round = 0; round < 20; ++round) {
+      std::vector<Submitted> orders;
+      for (const SlotOrders& slot : options.slots) {
+        const int c = static_cast<int>(rng.uniform() * slot.count);
+        orders.push_back({options.orders[slot.first + c], slot.power});
+      }
+      Adjudication checked, trusted;
+      Adjudicator::scratch().adjudicate(m, pos, orders, &checked, false, false);
+      Adjudicator::scratch().adjudicate(m, pos, orders, &trusted, false, true);
+      for (std::size_t k = 0; k < orders.size(); ++k) {
+        EXPECT_EQ(checked.results[k].outcome, trusted.results[k].outcome) << order_text(m, orders[k].order);
+        EXPECT_NE(checked.results[k].outcome, Outcome::kIllegal) << order_text(m, orders[k].order);
+      }
+      EXPECT_EQ(position_text(m, checked.next, 0, false), position_text(m, trusted.next, 0, false));
+    }
+  }
+}
+
 TEST(GameDiplomacy, ConformanceOnTheTeachingMap) {
   auto game = game_of(R"({"kind": "game", "builtin": "diplomacy", "map": "teaching", "years": 3})");
   ASSERT_TRUE(game);
