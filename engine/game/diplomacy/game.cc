@@ -347,12 +347,12 @@ std::vector<std::string> power_names(const Map& m) {
 
 bool read_policy(const Map& m, const Json& value, int power, PolicyWeights* w, FileReader& r) {
   if (!r.object(value, "a power's policy")) return false;
-  static const std::vector<std::string> kFields = {"hold",   "move",    "expand",  "attack",
+  static const std::vector<std::string> kFields = {"hold",   "defend", "move",    "expand", "attack",
                                                    "support", "convoy", "disband", "friends"};
   r.fields(value, kFields, "a Diplomacy policy");
   bool ok = true;
-  double* targets[] = {&w->hold, &w->move, &w->expand, &w->attack, &w->support, &w->convoy, &w->disband};
-  for (int k = 0; k < 7; ++k) {
+  double* targets[] = {&w->hold, &w->defend, &w->move, &w->expand, &w->attack, &w->support, &w->convoy, &w->disband};
+  for (int k = 0; k < 8; ++k) {
     const Json* x = r.find(value, kFields[k].c_str());
     if (!x) continue;
     if (!x->is_number() || !std::isfinite(x->get<double>()) || std::abs(x->get<double>()) > 20) {

@@ -37,6 +37,7 @@ namespace motive::game::diplomacy {
 // A power's policy (docs/games.md, "Policies"): the logits of its units' orders.
 struct PolicyWeights {
   double hold = 0;       // hold
+  double defend = 1.5;   // staying (hold, support, convoy) on an own supply centre another power threatens
   double move = 0.5;     // any move (or retreat)
   double expand = 2;     // a move to a supply centre neither it nor a friend owns
   double attack = 1;     // a move onto another power's unit or centre (minus for a friend's)

@@ -143,6 +143,38 @@ void DiplomacyPolicy::prepare(const DiplomacyState& state) {
   for (const SlotOrders& s : opt.slots) widest = std::max(widest, static_cast<std::size_t>(s.count));
   if (c.scratch.size() < widest) c.scratch.resize(widest);
   const PhaseType phase = pos.phase.type;
+  // Each power's friendly fleets at sea (its own and its friends'): a move by convoy is only drawn where
+  // they could carry it (no power counts on another's fleets).
+  std::array<std::bitset<kMaxProvinces>, kMaxPowers> friendly_fleets;
+  if (phase == PhaseType::kMovement) {
+    for (int i = 0; i < m.num_powers(); ++i) {
+      for (int p = 0; p < m.num_provinces(); ++p) {
+        if (pos.occupied(p) && pos.type[p] == UnitType::kFleet && m.is_sea(p) &&
+            (pos.power[p] == i || game.weights(i).friends[pos.power[p]]))
+          friendly_fleets[i].set(p);
+      }
+    }
+  }
+  // Threats: threat[i] holds the provinces a unit of power i could move to.
+  std::array<std::bitset<kMaxProvinces>, kMaxPowers> threat;
+  if (phase == PhaseType::kMovement) {
+    for (const SlotOrders& s : opt.slots) {
+      for (int i = s.first; i < s.first + s.count; ++i) {
+        if (opt.orders[i].type == OrderType::kMove) threat[s.power].set(m.province_of(opt.orders[i].target));
+      }
+    }
+  }
+  // The defence bonus of staying put at a slot's unit: on its power's supply centre, threatened by a
+  // power that is not its friend.
+  auto defending = [&](const SlotOrders& s) {
+    const int p = s.province;
+    if (phase != PhaseType::kMovement || !m.provinces[p].supply || pos.owner[p] != s.power) return false;
+    const PolicyWeights& w = game.weights(s.power);
+    for (int i = 0; i < m.num_powers(); ++i) {
+      if (i != s.power && !w.friends[i] && threat[i][p]) return true;
+    }
+    return false;
+  };
   // Orders that do not depend on other units: holds, moves, retreats, builds.
   for (const SlotOrders& s : opt.slots) {
     const PolicyWeights& w = game.weights(s.power);
@@ -150,11 +182,17 @@ void DiplomacyPolicy::prepare(const DiplomacyState& state) {
       const Order& o = opt.orders[i];
       c.spec[i] = spec_of(m, o);
       switch (o.type) {
-        case OrderType::kHold: c.weight[i] = std::exp(w.hold); break;
+        case OrderType::kHold: c.weight[i] = std::exp(w.hold + (defending(s) ? w.defend : 0.0)); break;
         case OrderType::kMove:
-        case OrderType::kRetreat:
-          c.weight[i] = std::exp(move_logit(m, pos, w, s.power, m.province_of(o.target)));
+        case OrderType::kRetreat: {
+          const int to = m.province_of(o.target);
+          const int from = m.province_of(o.location);
+          if (o.type == OrderType::kMove && o.unit == UnitType::kArmy && !m.army_adjacent(from, to) &&
+              !convoy_route_exists(m, friendly_fleets[s.power], from, to, -1))
+            break;  // only other powers' fleets could convoy it
+          c.weight[i] = std::exp(move_logit(m, pos, w, s.power, to));
           break;
+        }
         case OrderType::kDisband: c.weight[i] = phase == PhaseType::kRetreat ? std::exp(w.disband) : 1.0; break;
         case OrderType::kBuild: {
           const int coasts = m.provinces[m.province_of(o.location)].coasts;
@@ -188,13 +226,14 @@ void DiplomacyPolicy::prepare(const DiplomacyState& state) {
     const SlotOrders& slot = opt.slots[s];
     const PolicyWeights& w = game.weights(slot.power);
     const int local = static_cast<int>(s) - opt.power_first[slot.power];
+    const double stays = defending(slot) ? w.defend : 0.0;
     for (int i = slot.first; i < slot.first + slot.count; ++i) {
       const Order& o = opt.orders[i];
       if (o.type != OrderType::kSupport && o.type != OrderType::kConvoy) continue;
       const int v = m.province_of(o.other);
       const int vs = slot_at[v];
       if (vs < 0) continue;
-      const double logit = o.type == OrderType::kSupport ? w.support : w.convoy;
+      const double logit = (o.type == OrderType::kSupport ? w.support : w.convoy) + stays;
       c.wants[i] = o.target == kNoLocation ? kStays : static_cast<std::uint8_t>(m.province_of(o.target));
       const int owner = opt.slots[vs].power;
       if (owner == slot.power) {
@@ -205,7 +244,7 @@ void DiplomacyPolicy::prepare(const DiplomacyState& state) {
         } else {
           c.weight[i] = std::exp(logit) * q(vs, c.wants[i]);
           c.pulls[i] = static_cast<std::int16_t>(vlocal);
-          c.pull[i] = std::exp(logit);
+          c.pull[i] = std::exp(o.type == OrderType::kSupport ? w.support : w.convoy);
         }
       } else if (w.friends[owner]) {
         c.weight[i] = std::exp(logit) * q(vs, c.wants[i]);

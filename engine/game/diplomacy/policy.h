@@ -2,10 +2,13 @@
 //
 // Movement: a power draws its units' orders one unit at a time, in slot order (units by province),
 // each from a softmax over the unit's legal orders with logits
-//   hold                       hold
+//   hold                       hold (+ defend on an own supply centre a non-friend could move into;
+//                              supports and convoys, which stay too, get the same bonus)
 //   move to Y                  move + expand·[Y a supply centre neither it nor a friend owns]
 //                                   + attack·[another power's unit or centre in Y, not a friend's]
 //                                   − attack·[a friend's unit or centre in Y]
+//                              (a move by convoy: only where its own or friends' fleets at sea could
+//                              carry it; else never)
 //   support / convoy of a unit support (resp. convoy) + log q, for an own unit not yet drawn or a
 //                              friend's unit, q the probability of the supported order under that
 //                              unit's own hold-and-move softmax; for an own unit already drawn, support
