@@ -778,10 +778,6 @@ void Adjudicator::explain_movement(const std::vector<Submitted>& orders, Adjudic
           break;
         }
         const int a = attack(p);
-        const std::string own = kind_[q] == kMoveKind
-                                    ? unit_name(q) + " stays (its own move failed), and a power does not dislodge "
-                                                     "its own unit"
-                                    : "it would dislodge " + unit_name(q) + ", a unit of its own power";
         if (head_to_head(p)) {
           const int d = defend(q);
           if (a <= d) {
@@ -795,7 +791,9 @@ void Adjudicator::explain_movement(const std::vector<Submitted>& orders, Adjudic
           if (a <= h) {
             if (a == 0) {
               r.why = Why::kOwnUnit;
-              r.reason = own;
+              r.reason = kind_[q] == kMoveKind ? unit_name(q) + " stays (its own move failed), and a power does "
+                                                               "not dislodge its own unit"
+                                               : "it would dislodge " + unit_name(q) + ", a unit of its own power";
             } else {
               r.why = Why::kBouncedOffHolder;
               r.reason = "bounced off " + unit_name(q) +
