@@ -3,6 +3,8 @@
 // (every listed order legal, every legal order listed), the game's conformance on both maps, the
 // policies and the value function.
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <cmath>
 #include <map>
 #include <set>
@@ -20,6 +22,7 @@
 #include "game/diplomacy/policy.h"
 #include "game/diplomacy/position_io.h"
 #include "game/model.h"
+#include "api_support.h"
 #include "game_conformance.h"
 
 namespace motive::game::diplomacy {
@@ -413,6 +416,161 @@ TEST(GameDiplomacy, ConformanceOnTheStandardMap) {
   auto game = game_of(R"({"kind": "game", "builtin": "diplomacy", "map": "standard", "years": 2})");
   ASSERT_TRUE(game);
   testing::check_conformance(*game, 8);
+}
+
+// ---- the analyses on the examples ---------------------------------------------------------------------------
+
+std::string example(const std::string& name) {
+  std::ifstream in(std::string(MOTIVE_SOURCE_DIR) + "/examples/games/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+using nlohmann::json;
+
+const json kAustriasHelp = {"A BUL S A CON", "A TYR - VEN", "F TRI S A TYR - VEN", "A SER H", "A BUD H"};
+
+// Figure 1 of the paper: SICA shows Austria's animosity with Italy, and SBUE's z-scores show Austria's
+// action (support Turkey's hold of Constantinople, attack Venice with support) hostile to Italy and
+// friendly to Turkey, beside the policy's other likely actions.
+TEST(GameDiplomacy, Figure1SicaAndSbueReadAsInThePaper) {
+  const std::string text = example("diplomacy-figure1.jsonc");
+  const json sica = test::analyze(text, "sica", {{"state", "spring 1902"}, {"rollouts", 2000}, {"exact", false}});
+  const int austria = 0, italy = 4, turkey = 6;
+  ASSERT_EQ(sica["players"][italy], "italy");
+  ASSERT_EQ(sica["players"][turkey], "turkey");
+  const double a_i = sica["correlation"][austria][italy].get<double>();
+  EXPECT_LT(a_i + 4 * sica["standard_error"][austria][italy].get<double>(), -0.25) << a_i;
+  // Austria and Italy are the most opposed pair of Austria's.
+  for (int j = 1; j < 7; ++j) {
+    if (j != italy) {
+      EXPECT_LT(a_i, sica["correlation"][austria][j].get<double>()) << j;
+    }
+  }
+
+  const json sbue = test::analyze(text, "sbue",
+                                  {{"state", "spring 1902"}, {"player", "austria"}, {"action", kAustriasHelp},
+                                   {"rollouts", 2000}, {"exact", false}, {"alternatives", 6}});
+  const json& explained = sbue["actions"][0];
+  ASSERT_TRUE(explained["explained"].get<bool>());
+  const double z_italy = explained["z"][italy], z_turkey = explained["z"][turkey];
+  EXPECT_LT(z_italy + 4 * explained["z_standard_error"][italy].get<double>(), 0.0) << z_italy;
+  EXPECT_GT(z_turkey - 4 * explained["z_standard_error"][turkey].get<double>(), 0.0) << z_turkey;
+  // Beside the alternatives (the policy's likelier actions), on average worse for Italy and better for
+  // Turkey.
+  double italy_alt = 0, turkey_alt = 0;
+  const int alternatives = static_cast<int>(sbue["actions"].size()) - 1;
+  ASSERT_GE(alternatives, 3);
+  for (int k = 1; k <= alternatives; ++k) {
+    italy_alt += sbue["actions"][k]["z"][italy].get<double>() / alternatives;
+    turkey_alt += sbue["actions"][k]["z"][turkey].get<double>() / alternatives;
+  }
+  EXPECT_LT(z_italy, italy_alt);
+  EXPECT_GT(z_turkey, turkey_alt);
+  EXPECT_EQ(sbue["value"]["kind"], "heuristic");
+  // The others' probable orders (the figure's arrows), per unit.
+  const json probable = test::analyze(text, "probable_actions",
+                                      {{"state", "spring 1902"}, {"player", "austria"}, {"action", kAustriasHelp},
+                                       {"rollouts", 500}});
+  bool italy_listed = false;
+  for (const json& a : probable["actions"]) {
+    if (a["player"] != "italy") continue;
+    italy_listed = true;
+    EXPECT_EQ(a["marginals"].size(), 5u);  // one per Italian unit
+  }
+  EXPECT_TRUE(italy_listed);
+}
+
+TEST(GameDiplomacy, AdjudicateAnswersEachOrderWithItsReasonAndTheNextPosition) {
+  const std::string text = example("diplomacy-standard.jsonc");
+  const json r = test::analyze(
+      text, "adjudicate",
+      {{"orders",
+        {{"austria", {"A VIE - TRI", "F TRI - VEN", "A BUD - GAL"}},
+         {"italy", {"A VEN - TRI", "A ROM - VEN"}},
+         {"russia", {"A WAR - GAL"}},
+         {"germany", {"A PAR - BUR"}}}}});
+  EXPECT_EQ(r["phase"], "S1901M");
+  std::map<std::string, json> by_order;
+  for (const json& o : r["orders"]) by_order[o["order"].get<std::string>()] = o;
+  EXPECT_EQ(by_order["F TRI - VEN"]["result"], "fails");
+  EXPECT_NE(by_order["F TRI - VEN"]["reason"].get<std::string>().find("head-to-head battle with A VEN - TRI (1 against 1)"),
+            std::string::npos);
+  EXPECT_EQ(by_order["A BUD - GAL"]["result"], "fails");
+  EXPECT_EQ(by_order["A BUD - GAL"]["reason"], "bounced with A WAR - GAL (1 against 1)");
+  EXPECT_EQ(by_order["A PAR - BUR"]["result"], "illegal");  // a French army, ordered by Germany
+  EXPECT_EQ(by_order["A PAR - BUR"]["reason"], "A PAR belongs to france, not germany");
+  // Units without orders are listed as holding.
+  EXPECT_EQ(by_order["F LON H"]["given"], false);
+  EXPECT_EQ(by_order["F LON H"]["result"], "succeeds");
+  EXPECT_EQ(r["standoffs"], json::array({"GAL"}));
+  EXPECT_EQ(r["position"]["phase"], "F1901M");
+  // The next position reads back as the next request's position.
+  const json next = test::analyze(text, "adjudicate", {{"position", r["position"]}, {"orders", {"A VIE - TYR"}}});
+  EXPECT_EQ(next["phase"], "F1901M");
+  EXPECT_EQ(next["orders"][0]["result"], "succeeds");
+  EXPECT_EQ(next["position"]["phase"], "W1901A");
+
+  // A dislodgement, its retreats, then the retreat.
+  const json d = test::analyze(
+      text, "adjudicate",
+      {{"position", {{"phase", "F1901M"}, {"units", {{"austria", {"F TRI", "A VIE"}}, {"italy", {"A VEN", "A TYR"}}}}}},
+       {"orders", {"A VEN - TRI", "A TYR S A VEN - TRI"}}});
+  ASSERT_EQ(d["dislodged"].size(), 1u);
+  EXPECT_EQ(d["dislodged"][0]["unit"], "F TRI");
+  EXPECT_EQ(d["dislodged"][0]["from"], "VEN");
+  EXPECT_EQ(d["dislodged"][0]["retreats"], json::array({"ADR", "ALB"}));
+  EXPECT_EQ(d["position"]["phase"], "F1901R");
+  const json retreat = test::analyze(text, "adjudicate", {{"position", d["position"]}, {"orders", {"F TRI R ALB"}}});
+  EXPECT_EQ(retreat["orders"][0]["result"], "succeeds");
+  EXPECT_EQ(retreat["position"]["units"]["austria"], json::array({"F ALB", "A VIE"}));
+  EXPECT_EQ(retreat["position"]["phase"], "W1901A");
+  // Italy took Trieste at the end of the fall.
+  EXPECT_EQ(retreat["position"]["centres"]["italy"], json::array({"NAP", "ROM", "TRI", "VEN"}));
+}
+
+TEST(GameDiplomacy, AdjudicateRefusesMalformedOrdersNamingTheColumn) {
+  const std::string text = example("diplomacy-standard.jsonc");
+  const json bad = test::request(text, "adjudicate", {{"orders", {"A PAR - BUR", "A MUN -> XYZ"}}});
+  ASSERT_FALSE(bad["ok"].get<bool>());
+  EXPECT_EQ(bad["diagnostics"][0]["id"], "request.bad_parameter");
+  const std::string message = bad["diagnostics"][0]["message"];
+  EXPECT_NE(message.find("\"A MUN -> XYZ\", column 10"), std::string::npos) << message;
+  const json power = test::request(text, "adjudicate", {{"orders", {{"prussia", {"A BER H"}}}}});
+  EXPECT_EQ(power["diagnostics"][0]["id"], "request.bad_parameter");
+  const json position = test::request(text, "adjudicate", {{"position", {{"units", {{"italy", {"F MUN"}}}}}}});
+  EXPECT_EQ(position["diagnostics"][0]["id"], "request.bad_parameter");
+  // An order for a unit that is not there is no error: an illegal order.
+  const json missing = test::analyze(text, "adjudicate", {{"orders", {"A BUR - PAR"}}});
+  EXPECT_EQ(missing["orders"][0]["result"], "illegal");
+  EXPECT_EQ(missing["orders"][0]["reason"], "there is no unit in BUR");
+  // Not a Diplomacy game.
+  const json cop = test::request(example("cop.jsonc"), "adjudicate");
+  EXPECT_EQ(cop["diagnostics"][0]["id"], "analysis.not_supported");
+}
+
+TEST(GameDiplomacy, CounterfactualConstraintsNameOrdersWithoutTheirSlot) {
+  const std::string text = example("diplomacy-teaching.jsonc");
+  const json r = test::analyze(text, "counterfactual",
+                               {{"player", "azuria"},
+                                {"action", {"A ORO - MID", "F VAL - NIV"}},  // in any order: each names its unit
+                                {"query", {{{"do", "A ORO - RIV"}}}},
+                                {"draws", 300},
+                                {"rollouts", 200}});
+  ASSERT_FALSE(r["counterfactual"].is_null()) << r.dump();
+  EXPECT_EQ(r["counterfactual"]["action"]["A ORO"], "A ORO - RIV");
+  EXPECT_EQ(r["explained"]["action"]["A ORO"], "A ORO - MID");
+  // The same on COP: "propose" is a choice of one slot only (the signal).
+  const json cop = test::analyze(example("cop.jsonc"), "counterfactual",
+                                 {{"state", "politician speaks first"}, {"query", {{{"not", "propose"}}}},
+                                  {"draws", 200}, {"rollouts", 100}});
+  ASSERT_FALSE(cop["counterfactual"].is_null()) << cop.dump();
+  EXPECT_NE(cop["counterfactual"]["action"]["signal"], "propose");
+  // A choice of several slots needs its slot.
+  const json both = test::request(example("cop.jsonc"), "counterfactual",
+                                  {{"state", "announcements"}, {"query", {{{"do", "guilty"}}}}});
+  EXPECT_EQ(both["diagnostics"][0]["id"], "request.bad_action");
 }
 
 }  // namespace

@@ -40,8 +40,14 @@ json run(const Model& model, const std::string& analysis, const json& params) {
   return spec->run(model, Params(params, spec->params), context);
 }
 
-const char* kExamples[] = {"cop.jsonc", "cop-two-politicians.jsonc", "public-goods.jsonc",
-                           "stag-hunt-opportunist.jsonc", "hidden-hostility.jsonc"};
+const char* kExamples[] = {"cop.jsonc",
+                           "cop-two-politicians.jsonc",
+                           "public-goods.jsonc",
+                           "stag-hunt-opportunist.jsonc",
+                           "hidden-hostility.jsonc",
+                           "diplomacy-teaching.jsonc",
+                           "diplomacy-standard.jsonc",
+                           "diplomacy-figure1.jsonc"};
 
 TEST(GameKind, EveryShippedExampleReadsAndPassesTheConformanceTest) {
   for (const char* name : kExamples) {
