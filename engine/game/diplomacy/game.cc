@@ -100,8 +100,7 @@ void DiplomacyState::settle(double* reward) {
       for (int i = 0; i < game_->num_players(); ++i) reward[i] += v[i];
       return;
     }
-    int players[kMaxPlayers];
-    if (acting(players) > 0) return;
+    if (anyone_acts()) return;
     // Nobody has anything to order: the phase passes as it would with no orders.
     submitted_.clear();
     Adjudicator::scratch().adjudicate(m, position_, submitted_, &result_, false, true);
@@ -109,6 +108,31 @@ void DiplomacyState::settle(double* reward) {
     options_valid_ = false;
     policy_->ready = false;
   }
+}
+
+bool DiplomacyState::anyone_acts() const {
+  // What legal_options would give slots to, without listing the orders (a rollout ends with this check).
+  const Map& m = game_->map();
+  const int n = m.num_provinces();
+  switch (position_.phase.type) {
+    case PhaseType::kMovement:
+      for (int p = 0; p < n; ++p) {
+        if (position_.occupied(p)) return true;
+      }
+      return false;
+    case PhaseType::kRetreat: return !position_.dislodged.empty();
+    case PhaseType::kAdjustment: break;
+  }
+  int units[kMaxPowers], centres[kMaxPowers];
+  count_units(position_, n, units, centres);
+  for (int i = 0; i < m.num_powers(); ++i) {
+    if (units[i] > centres[i]) return true;
+    if (centres[i] <= units[i]) continue;
+    for (int p = 0; p < n; ++p) {
+      if (m.provinces[p].home == i && position_.owner[p] == i && !position_.occupied(p)) return true;
+    }
+  }
+  return false;
 }
 
 std::unique_ptr<State> DiplomacyState::clone() const {

@@ -96,6 +96,8 @@ class DiplomacyState final : public State {
   void settle(double* reward);
 
  private:
+  bool anyone_acts() const;
+
   const DiplomacyGame* game_;
   Position position_;
   int move_number_ = 0;

@@ -14,6 +14,9 @@ struct Scratch {
   std::array<std::bitset<kMaxProvinces>, kMaxProvinces> convoy_to;  // per army: where convoys can land it
   std::array<std::vector<std::pair<std::uint8_t, std::uint8_t>>, kMaxProvinces> convoys;  // per fleet at sea
   std::array<std::bitset<kMaxProvinces>, kMaxProvinces> reach;  // per unit: the provinces it can move to
+  // Per province, the units that can move there (in province order): reachers[first[y], first[y + 1]).
+  std::array<int, kMaxProvinces + 1> first;
+  std::vector<std::uint8_t> reachers;
 };
 
 Scratch& scratch() {
@@ -87,13 +90,34 @@ void movement(const Map& m, const Position& pos, Options* out) {
       s.convoys[p].erase(std::unique(s.convoys[p].begin(), s.convoys[p].end()), s.convoys[p].end());
     }
   }
+  std::array<std::uint8_t, kMaxProvinces> units;
+  int count = 0;
   for (int p = 0; p < n; ++p) {
     if (!pos.occupied(p)) continue;
+    units[count++] = static_cast<std::uint8_t>(p);
     if (pos.type[p] == UnitType::kArmy) {
       for (std::uint8_t q : m.provinces[p].army) s.reach[p].set(q);
       s.reach[p] |= s.convoy_to[p];
     } else {
       for (std::uint8_t l : m.locations[pos.location[p]].fleet) s.reach[p].set(m.province_of(l));
+    }
+  }
+  // Who can reach each province: counted, then filled in province order.
+  s.first.fill(0);
+  for (int k = 0; k < count; ++k) {
+    const std::bitset<kMaxProvinces>& r = s.reach[units[k]];
+    for (int y = 0; y < n; ++y) s.first[y + 1] += r[y];
+  }
+  for (int y = 0; y < n; ++y) s.first[y + 1] += s.first[y];
+  s.reachers.resize(static_cast<std::size_t>(s.first[n]));
+  {
+    std::array<int, kMaxProvinces> at;
+    std::copy(s.first.begin(), s.first.begin() + n, at.begin());
+    for (int k = 0; k < count; ++k) {
+      const std::bitset<kMaxProvinces>& r = s.reach[units[k]];
+      for (int y = 0; y < n; ++y) {
+        if (r[y]) s.reachers[static_cast<std::size_t>(at[y]++)] = units[k];
+      }
     }
   }
   for (int i = 0; i < m.num_powers(); ++i) {
@@ -114,7 +138,7 @@ void movement(const Map& m, const Position& pos, Options* out) {
           o.target = q;
           out->orders.push_back(o);
         }
-        for (int q = 0; q < n; ++q) {
+        for (int q = 0; q < n && s.convoy_to[p].any(); ++q) {
           if (s.convoy_to[p][q] && !m.army_adjacent(p, q)) {
             o.target = static_cast<std::uint8_t>(q);
             out->orders.push_back(o);
@@ -129,16 +153,30 @@ void movement(const Map& m, const Position& pos, Options* out) {
       // Supports, into the provinces this unit could move to.
       o.type = OrderType::kSupport;
       const bool at_sea = type == UnitType::kFleet && m.is_sea(p);
-      for (int y = 0; y < n; ++y) {
-        if (!s.reach[p][y] || (type == UnitType::kArmy && !m.army_adjacent(p, y))) continue;
+      // The provinces it could move to itself (not by convoy), in province order.
+      std::array<std::uint8_t, kMaxProvinces> targets;
+      int count_targets = 0;
+      if (type == UnitType::kArmy) {
+        for (std::uint8_t q : m.provinces[p].army) targets[count_targets++] = q;
+      } else {
+        for (std::uint8_t l : m.locations[loc].fleet) {
+          const auto q = static_cast<std::uint8_t>(m.province_of(l));
+          if (std::find(targets.begin(), targets.begin() + count_targets, q) == targets.begin() + count_targets)
+            targets[count_targets++] = q;
+        }
+      }
+      std::sort(targets.begin(), targets.begin() + count_targets);
+      for (int t = 0; t < count_targets; ++t) {
+        const int y = targets[t];
         if (pos.occupied(y)) {
           o.target = kNoLocation;
           o.other = pos.location[y];
           o.other_unit = pos.type[y];
           out->orders.push_back(o);
         }
-        for (int v = 0; v < n; ++v) {
-          if (v == p || v == y || !pos.occupied(v) || !s.reach[v][y]) continue;
+        for (int k = s.first[y]; k < s.first[y + 1]; ++k) {
+          const int v = s.reachers[static_cast<std::size_t>(k)];
+          if (v == p || v == y) continue;
           if (at_sea && pos.type[v] == UnitType::kArmy && !m.army_adjacent(v, y) &&
               !convoy_route_exists(m, fleets, v, y, p))
             continue;  // its only routes go through this fleet (DATC 6.D.31)

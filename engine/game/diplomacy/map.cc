@@ -129,6 +129,9 @@ int Map::find_power(std::string_view text) const {
 
 void Map::prepare() {
   const int n = num_provinces();
+  // Adjacency lists in province (location) order: the legal orders follow it.
+  for (Province& p : provinces) std::sort(p.army.begin(), p.army.end());
+  for (Location& l : locations) std::sort(l.fleet.begin(), l.fleet.end());
   army_.assign(static_cast<std::size_t>(kMaxProvinces) * kMaxProvinces, false);
   fleet_reach_.assign(static_cast<std::size_t>(kMaxLocations) * kMaxProvinces, false);
   distance_.assign(static_cast<std::size_t>(kMaxProvinces) * kMaxProvinces, 255);
