@@ -147,8 +147,26 @@ void DiplomacyState::copy_from(const State& other) {
   position_ = o.position_;
   move_number_ = o.move_number_;
   over_ = o.over_;
-  options_valid_ = false;
-  policy_->ready = false;
+  // The orders and the policies' weights go with the position: copied where the source has them (every
+  // rollout starts as a copy of one state: copying them is several times cheaper than listing them).
+  options_valid_ = o.options_valid_;
+  if (options_valid_) {
+    options_.orders.assign(o.options_.orders.begin(), o.options_.orders.end());
+    options_.slots.assign(o.options_.slots.begin(), o.options_.slots.end());
+    options_.power_first = o.options_.power_first;
+  }
+  PolicyCache& c = *policy_;
+  const PolicyCache& from = *o.policy_;
+  c.ready = options_valid_ && from.ready;
+  if (c.ready) {
+    c.weight.assign(from.weight.begin(), from.weight.end());
+    c.match.assign(from.match.begin(), from.match.end());
+    c.spec.assign(from.spec.begin(), from.spec.end());
+    c.wants.assign(from.wants.begin(), from.wants.end());
+    c.pulls.assign(from.pulls.begin(), from.pulls.end());
+    c.pull.assign(from.pull.begin(), from.pull.end());
+    if (c.scratch.size() < from.scratch.size()) c.scratch.resize(from.scratch.size());
+  }
 }
 
 std::string DiplomacyState::serialise() const {
@@ -356,6 +374,9 @@ std::string DiplomacyGame::board() const {
 }
 
 std::unique_ptr<Rollouts> DiplomacyGame::rollouts(const State& start, int depth, const std::vector<Fixed>& fixed) const {
+  // Every rollout starts as a copy of `start`: its orders and weights are listed once here, then copied.
+  const auto& s = static_cast<const DiplomacyState&>(start);
+  if (!s.over()) DiplomacyPolicy::prepare(s);
   return make_rollouts<DiplomacyState, DiplomacyPolicy>(*this, start, depth, fixed);
 }
 

@@ -9,14 +9,85 @@ namespace motive::game::diplomacy {
 
 namespace {
 
+// The chordless routes of seas holding fleets that start next to `from`, depth first: a route is
+// extended by a sea adjacent to its last, touching `from` only at its first, and adjacent to none of
+// its seas but the last (no sea of it could be left out). Each call to next() gives the next route
+// (path()[0..depth()]), extending or backtracking; `stop_at` (if ≥ 0) is a province where routes end:
+// a route touching it is not extended.
+class ChordlessRoutes {
+ public:
+  ChordlessRoutes(const Map& m, const std::bitset<kMaxProvinces>& fleets, int from, int stop_at = -1)
+      : m_(m), fleets_(fleets), from_(from), stop_at_(stop_at) {
+    for (int sea = 0; sea < m.num_provinces(); ++sea) {
+      if (fleets[sea] && m.fleet_reaches(sea, from)) first_[firsts_++] = static_cast<std::uint8_t>(sea);
+    }
+    next_[0] = 0;
+  }
+  int depth() const { return depth_; }
+  const std::uint8_t* path() const { return path_.data(); }
+  // The next route; false when there is none left (or `budget` steps ran out: then *budget < 0).
+  bool next(int* budget) {
+    // After a route is given, go deeper from it unless it ends at `stop_at`.
+    if (depth_ >= 0 && pending_) {
+      pending_ = false;
+      if (stop_at_ < 0 || !m_.fleet_reaches(path_[depth_], stop_at_)) {
+        ++depth_;
+        next_[depth_] = 0;
+      }
+    } else if (depth_ == -1) {
+      depth_ = 0;
+    }
+    while (depth_ >= 0) {
+      if (--*budget < 0) return false;
+      const int k = next_[depth_]++;
+      int sea;
+      if (depth_ == 0) {
+        if (k >= firsts_) break;
+        sea = first_[k];
+      } else {
+        const auto& around = m_.locations[path_[depth_ - 1]].fleet;
+        if (k >= static_cast<int>(around.size())) {
+          --depth_;
+          continue;
+        }
+        sea = m_.province_of(around[k]);
+        if (!fleets_[sea] || m_.fleet_reaches(sea, from_)) continue;
+        bool ok = true;
+        for (int i = 0; ok && i < depth_; ++i) {
+          if (path_[i] == sea || (i < depth_ - 1 && m_.fleet_adjacent(path_[i], sea))) ok = false;
+        }
+        if (!ok) continue;
+      }
+      path_[depth_] = static_cast<std::uint8_t>(sea);
+      pending_ = true;
+      return true;
+    }
+    depth_ = -2;
+    return false;
+  }
+
+ private:
+  const Map& m_;
+  const std::bitset<kMaxProvinces>& fleets_;
+  int from_, stop_at_;
+  std::array<std::uint8_t, kMaxProvinces> first_{}, path_{};
+  std::array<std::int16_t, kMaxProvinces> next_{};
+  int firsts_ = 0, depth_ = -1;
+  bool pending_ = false;
+};
+
 // Storage reused from one call to the next (one per thread): nothing is allocated once it has grown.
 struct Scratch {
   std::array<std::bitset<kMaxProvinces>, kMaxProvinces> convoy_to;  // per army: where convoys can land it
   std::array<std::vector<std::pair<std::uint8_t, std::uint8_t>>, kMaxProvinces> convoys;  // per fleet at sea
   std::array<std::bitset<kMaxProvinces>, kMaxProvinces> reach;  // per unit: the provinces it can move to
+  std::array<std::bitset<kMaxProvinces>, kMaxProvinces> without;  // per army: convoys avoiding one fleet
   // Per province, the units that can move there (in province order): reachers[first[y], first[y + 1]).
   std::array<int, kMaxProvinces + 1> first;
   std::vector<std::uint8_t> reachers;
+  // Per unit (k-th in province order), the provinces it can move to: targets[target_first[k], ...[k + 1]).
+  std::vector<std::uint8_t> targets;
+  std::array<int, kMaxProvinces + 1> target_first;
 };
 
 Scratch& scratch() {
@@ -27,24 +98,12 @@ Scratch& scratch() {
 // Every chordless convoy route of the army in `army`: for each, the destination and the seas on it
 // are recorded (Scratch::convoys, Scratch::convoy_to). Depth-first, bounded by kRouteBudget steps.
 void enumerate_routes(const Map& m, const std::bitset<kMaxProvinces>& fleets, int army, Scratch& s) {
-  const int n = m.num_provinces();
-  std::array<std::uint8_t, kMaxProvinces> path, next;
-  int depth = 0, budget = kRouteBudget;
-  next[0] = 0;
-  while (depth >= 0 && --budget >= 0) {
-    const int sea = next[depth]++;
-    if (sea >= n) {
-      --depth;
-      continue;
-    }
-    if (!fleets[sea]) continue;
-    bool ok = depth == 0 ? m.fleet_reaches(sea, army)
-                         : m.fleet_adjacent(path[depth - 1], sea) && !m.fleet_reaches(sea, army);
-    for (int i = 0; ok && i < depth; ++i) {
-      if (path[i] == sea || (i < depth - 1 && m.fleet_adjacent(path[i], sea))) ok = false;
-    }
-    if (!ok) continue;
-    path[depth] = static_cast<std::uint8_t>(sea);
+  ChordlessRoutes routes(m, fleets, army);
+  int budget = kRouteBudget;
+  while (routes.next(&budget)) {
+    const int depth = routes.depth();
+    const std::uint8_t* path = routes.path();
+    const int sea = path[depth];
     // The coasts this sea touches that no earlier sea of the route touches are its destinations.
     for (std::uint8_t l : m.locations[sea].fleet) {
       const int t = m.province_of(l);
@@ -54,10 +113,6 @@ void enumerate_routes(const Map& m, const std::bitset<kMaxProvinces>& fleets, in
       if (earlier) continue;
       s.convoy_to[army].set(t);
       for (int i = 0; i <= depth; ++i) s.convoys[path[i]].emplace_back(static_cast<std::uint8_t>(army), static_cast<std::uint8_t>(t));
-    }
-    if (depth + 1 < n) {
-      ++depth;
-      next[depth] = 0;
     }
   }
 }
@@ -102,21 +157,35 @@ void movement(const Map& m, const Position& pos, Options* out) {
       for (std::uint8_t l : m.locations[pos.location[p]].fleet) s.reach[p].set(m.province_of(l));
     }
   }
-  // Who can reach each province: counted, then filled in province order.
-  s.first.fill(0);
+  // Who can reach each province: counted, then filled in province order (units in province order).
+  s.targets.clear();
+  s.target_first[0] = 0;
   for (int k = 0; k < count; ++k) {
-    const std::bitset<kMaxProvinces>& r = s.reach[units[k]];
-    for (int y = 0; y < n; ++y) s.first[y + 1] += r[y];
+    const int p = units[k];
+    if (pos.type[p] == UnitType::kArmy) {
+      for (std::uint8_t q : m.provinces[p].army) s.targets.push_back(q);
+      if (s.convoy_to[p].any()) {
+        for (int q = 0; q < n; ++q) {
+          if (s.convoy_to[p][q] && !m.army_adjacent(p, q)) s.targets.push_back(static_cast<std::uint8_t>(q));
+        }
+      }
+    } else {
+      for (int q = 0; q < n; ++q) {
+        if (s.reach[p][q]) s.targets.push_back(static_cast<std::uint8_t>(q));
+      }
+    }
+    s.target_first[k + 1] = static_cast<int>(s.targets.size());
   }
+  s.first.fill(0);
+  for (std::uint8_t y : s.targets) ++s.first[y + 1];
   for (int y = 0; y < n; ++y) s.first[y + 1] += s.first[y];
   s.reachers.resize(static_cast<std::size_t>(s.first[n]));
   {
     std::array<int, kMaxProvinces> at;
     std::copy(s.first.begin(), s.first.begin() + n, at.begin());
     for (int k = 0; k < count; ++k) {
-      const std::bitset<kMaxProvinces>& r = s.reach[units[k]];
-      for (int y = 0; y < n; ++y) {
-        if (r[y]) s.reachers[static_cast<std::size_t>(at[y]++)] = units[k];
+      for (int j = s.target_first[k]; j < s.target_first[k + 1]; ++j) {
+        s.reachers[static_cast<std::size_t>(at[s.targets[static_cast<std::size_t>(j)]]++)] = units[k];
       }
     }
   }
@@ -166,6 +235,8 @@ void movement(const Map& m, const Position& pos, Options* out) {
         }
       }
       std::sort(targets.begin(), targets.begin() + count_targets);
+      // Per army, where it could still be convoyed without this fleet (DATC 6.D.31), when first needed.
+      std::bitset<kMaxProvinces> asked;
       for (int t = 0; t < count_targets; ++t) {
         const int y = targets[t];
         if (pos.occupied(y)) {
@@ -177,9 +248,13 @@ void movement(const Map& m, const Position& pos, Options* out) {
         for (int k = s.first[y]; k < s.first[y + 1]; ++k) {
           const int v = s.reachers[static_cast<std::size_t>(k)];
           if (v == p || v == y) continue;
-          if (at_sea && pos.type[v] == UnitType::kArmy && !m.army_adjacent(v, y) &&
-              !convoy_route_exists(m, fleets, v, y, p))
-            continue;  // its only routes go through this fleet (DATC 6.D.31)
+          if (at_sea && pos.type[v] == UnitType::kArmy && !m.army_adjacent(v, y)) {
+            if (!asked[v]) {
+              asked.set(v);
+              s.without[v] = convoy_destinations(m, fleets, v, p);
+            }
+            if (!s.without[v][y]) continue;  // its only routes go through this fleet (DATC 6.D.31)
+          }
           o.target = static_cast<std::uint8_t>(y);
           o.other = pos.location[v];
           o.other_unit = pos.type[v];
@@ -300,38 +375,49 @@ bool convoy_route_exists(const Map& m, const std::bitset<kMaxProvinces>& fleets,
   return false;
 }
 
-bool on_minimal_route(const Map& m, const std::bitset<kMaxProvinces>& fleets, int sea, int from, int to) {
-  if (!m.is_coast(from) || !m.is_coast(to) || !fleets[sea]) return false;
+std::bitset<kMaxProvinces> convoy_destinations(const Map& m, const std::bitset<kMaxProvinces>& fleets, int from,
+                                               int avoid) {
+  std::bitset<kMaxProvinces> out;
+  if (!m.is_coast(from)) return out;
   const int n = m.num_provinces();
-  std::array<std::uint8_t, kMaxProvinces> path, next;
-  int depth = 0, budget = kRouteBudget;
-  next[0] = 0;
-  while (depth >= 0) {
-    if (--budget < 0) return true;  // too many routes to look through: do not call the order illegal
-    const int s = next[depth]++;
-    if (s >= n) {
-      --depth;
-      continue;
-    }
-    if (!fleets[s]) continue;
-    bool ok = depth == 0 ? m.fleet_reaches(s, from) : m.fleet_adjacent(path[depth - 1], s) && !m.fleet_reaches(s, from);
-    for (int i = 0; ok && i < depth; ++i) {
-      if (path[i] == s || (i < depth - 1 && m.fleet_adjacent(path[i], s))) ok = false;
-    }
-    if (!ok) continue;
-    path[depth] = static_cast<std::uint8_t>(s);
-    if (m.fleet_reaches(s, to)) {
-      for (int i = 0; i <= depth; ++i) {
-        if (path[i] == sea) return true;
-      }
-      continue;  // the route ends here: going on would leave this sea out
-    }
-    if (depth + 1 < n) {
-      ++depth;
-      next[depth] = 0;
+  std::array<std::uint8_t, kMaxProvinces> queue;
+  std::bitset<kMaxProvinces> seen;
+  int head = 0, tail = 0;
+  for (int s = 0; s < n; ++s) {
+    if (fleets[s] && s != avoid && m.fleet_reaches(s, from)) {
+      seen.set(s);
+      queue[tail++] = static_cast<std::uint8_t>(s);
     }
   }
-  return false;
+  while (head < tail) {
+    const int s = queue[head++];
+    for (std::uint8_t t : m.locations[s].fleet) {
+      const int q = m.province_of(t);
+      if (fleets[q]) {
+        if (q != avoid && !seen[q]) {
+          seen.set(q);
+          queue[tail++] = static_cast<std::uint8_t>(q);
+        }
+      } else if (m.is_coast(q) && q != from) {
+        out.set(q);
+      }
+    }
+  }
+  return out;
+}
+
+bool on_minimal_route(const Map& m, const std::bitset<kMaxProvinces>& fleets, int sea, int from, int to) {
+  if (!m.is_coast(from) || !m.is_coast(to) || !fleets[sea]) return false;
+  ChordlessRoutes routes(m, fleets, from, to);
+  int budget = kRouteBudget;
+  while (routes.next(&budget)) {
+    const std::uint8_t* path = routes.path();
+    if (!m.fleet_reaches(path[routes.depth()], to)) continue;
+    for (int i = 0; i <= routes.depth(); ++i) {
+      if (path[i] == sea) return true;
+    }
+  }
+  return budget < 0;  // too many routes to look through: do not call the order illegal
 }
 
 void legal_options(const Map& map, const Position& position, Options* out) {

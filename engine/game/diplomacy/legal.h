@@ -50,6 +50,9 @@ std::string choice_label(const Map& map, const Order& order, PhaseType phase);
 // Convoy routes: chains of seas holding fleets (any power's, `fleets`: a bitset of sea provinces).
 // Whether one leads from the coast `from` to the coast `to`, leaving out the sea `avoid` (or −1).
 bool convoy_route_exists(const Map& map, const std::bitset<kMaxProvinces>& fleets, int from, int to, int avoid);
+// The coasts an army in `from` could be convoyed to through `fleets`, leaving out the sea `avoid` (or −1).
+std::bitset<kMaxProvinces> convoy_destinations(const Map& map, const std::bitset<kMaxProvinces>& fleets, int from,
+                                               int avoid);
 // Whether the sea `sea` lies on a route from `from` to `to` on which no fleet could be left out (a
 // chordless route: only its first sea touches `from`, only its last touches `to`, and no two seas
 // but neighbours on it touch). After kRouteBudget steps of the search it answers true.

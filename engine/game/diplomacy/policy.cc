@@ -178,6 +178,9 @@ void DiplomacyPolicy::prepare(const DiplomacyState& state) {
   // Orders that do not depend on other units: holds, moves, retreats, builds.
   for (const SlotOrders& s : opt.slots) {
     const PolicyWeights& w = game.weights(s.power);
+    // Where friendly fleets could carry this unit (asked once per army, where it has a move by convoy).
+    std::bitset<kMaxProvinces> carried;
+    bool carried_known = false;
     for (int i = s.first; i < s.first + s.count; ++i) {
       const Order& o = opt.orders[i];
       c.spec[i] = spec_of(m, o);
@@ -187,9 +190,13 @@ void DiplomacyPolicy::prepare(const DiplomacyState& state) {
         case OrderType::kRetreat: {
           const int to = m.province_of(o.target);
           const int from = m.province_of(o.location);
-          if (o.type == OrderType::kMove && o.unit == UnitType::kArmy && !m.army_adjacent(from, to) &&
-              !convoy_route_exists(m, friendly_fleets[s.power], from, to, -1))
-            break;  // only other powers' fleets could convoy it
+          if (o.type == OrderType::kMove && o.unit == UnitType::kArmy && !m.army_adjacent(from, to)) {
+            if (!carried_known) {
+              carried = convoy_destinations(m, friendly_fleets[s.power], from, -1);
+              carried_known = true;
+            }
+            if (!carried[to]) break;  // only other powers' fleets could convoy it
+          }
           c.weight[i] = std::exp(move_logit(m, pos, w, s.power, to));
           break;
         }
