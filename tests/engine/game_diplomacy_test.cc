@@ -222,6 +222,38 @@ TEST(GameDiplomacy, PositionMistakesArePositioned) {
   EXPECT_EQ(state.line, 2);
 }
 
+TEST(GameDiplomacy, StateTextsReadBackAndTheirMistakesAreRefused) {
+  auto game = game_of(R"({"kind": "game", "builtin": "diplomacy", "years": 2})");
+  ASSERT_TRUE(game);
+  std::string error;
+  auto s = game->deserialise("F1901R 3 | austria: A VIE; VIE BUD TRI; F TRI from VEN to ALB ADR | italy: A TRI; ROM", &error);
+  ASSERT_TRUE(s) << error;
+  EXPECT_EQ(s->serialise(), "F1901R 3 | austria: A VIE; BUD TRI VIE; F TRI from VEN to ADR ALB | italy: A TRI; ROM");
+  EXPECT_EQ(s->move_number(), 3);
+  // A position's JSON reads too (a state given as a position).
+  EXPECT_TRUE(game->deserialise(R"({"phase": "F1901M", "units": {"italy": ["A VEN"]}})", &error)) << error;
+  // Mistakes.
+  for (const char* bad : {"S1901X 0", "S1901M 0 | prussia: A BER;", "S1901M 0 | austria: A XYZ;",
+                          "S1901M 0 | austria: F VIE;", "S1901M 0 | austria: A VIE, A VIE;",
+                          "S1901M 0 | austria: ; VIE VIE", "S1901M 0 end | austria: A VIE;",
+                          "S1901M 0 | austria: A VIE; ; F TRI from VEN to ALB",
+                          R"({"units": {"austria": ["A VIX"]}})"}) {
+    error.clear();
+    EXPECT_FALSE(game->deserialise(bad, &error)) << bad;
+    EXPECT_FALSE(error.empty()) << bad;
+  }
+  // At most 24 units a power (an action's slots).
+  std::string many = "S1901M 0 | russia: ";
+  int placed = 0;
+  for (int p = 0; p < standard().num_provinces() && placed < 25; ++p) {
+    if (standard().is_sea(p)) continue;
+    many += (placed++ ? ", A " : "A ") + standard().provinces[p].id;
+  }
+  many += ";";
+  EXPECT_FALSE(game->deserialise(many, &error));
+  EXPECT_NE(error.find("more than 24 units"), std::string::npos) << error;
+}
+
 TEST(GameDiplomacy, OrdersParseInTheStandardNotationAndPrintCanonically) {
   const Map& m = standard();
   auto canonical = [&](const std::string& text) {

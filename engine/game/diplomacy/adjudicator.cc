@@ -4,6 +4,7 @@
 
 #include "game/diplomacy/legal.h"
 #include "game/diplomacy/position_io.h"
+#include "game/game.h"
 
 namespace motive::game::diplomacy {
 
@@ -993,7 +994,8 @@ void Adjudicator::adjustments(const Position& position, const std::vector<Submit
   int units[kMaxPowers], centres[kMaxPowers], builds[kMaxPowers], disbands[kMaxPowers];
   count_units(position, n_, units, centres);
   for (int i = 0; i < kMaxPowers; ++i) {
-    builds[i] = std::max(0, centres[i] - units[i]);
+    // A power has at most kMaxSlots units (an action's sub-actions): builds beyond that are not made.
+    builds[i] = std::max(0, std::min(centres[i], kMaxSlots) - units[i]);
     disbands[i] = std::max(0, units[i] - centres[i]);
   }
   Position& next = out->next;

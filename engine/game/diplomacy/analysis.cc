@@ -13,6 +13,10 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
+// Bounds on a request's orders (a phase has at most kMaxProvinces units and a few orders each).
+constexpr int kMaxOrders = 1000;
+constexpr std::size_t kMaxOrderLength = 200;
+
 // The orders of the request, parsed (each error names the order and the column).
 std::vector<Submitted> read_orders(const Map& m, const json& given) {
   std::vector<Submitted> out;
@@ -25,6 +29,14 @@ std::vector<Submitted> read_orders(const Map& m, const json& given) {
                          "\"orders\" is a list of orders (\"A PAR - BUR\") or an object {power: [orders]}");
     }
     for (const Json& text : list) {
+      if (out.size() >= static_cast<std::size_t>(kMaxOrders)) {
+        throw RequestError("request.bad_parameter",
+                           "\"orders\" lists more than " + std::to_string(kMaxOrders) + " orders");
+      }
+      if (text.is_string() && text.get_ref<const std::string&>().size() > kMaxOrderLength) {
+        throw RequestError("request.bad_parameter", "\"orders\": an order is at most " +
+                                                        std::to_string(kMaxOrderLength) + " characters");
+      }
       if (!text.is_string()) {
         throw RequestError("request.bad_parameter", "an order is a string such as \"A PAR - BUR\", not " +
                                                         std::string(text.type_name()));

@@ -127,7 +127,7 @@ bool DiplomacyState::anyone_acts() const {
   count_units(position_, n, units, centres);
   for (int i = 0; i < m.num_powers(); ++i) {
     if (units[i] > centres[i]) return true;
-    if (centres[i] <= units[i]) continue;
+    if (centres[i] <= units[i] || units[i] >= kMaxSlots) continue;
     for (int p = 0; p < n; ++p) {
       if (m.provinces[p].home == i && position_.owner[p] == i && !position_.occupied(p)) return true;
     }
@@ -245,7 +245,7 @@ std::unique_ptr<DiplomacyState> state_at(const DiplomacyGame& game, const Positi
 // ---- the game ---------------------------------------------------------------------------------------
 
 DiplomacyGame::DiplomacyGame(GameConfig config) : config_(std::move(config)), map_(config_.map) {
-  for (int i = 0; i < map_->num_powers(); ++i) policies_.push_back(std::make_unique<DiplomacyPolicy>(this, i));
+  for (int i = 0; i < map_->num_powers(); ++i) policies_.push_back(std::make_unique<DiplomacyPolicy>());
 }
 
 DiplomacyGame::~DiplomacyGame() = default;

@@ -1,6 +1,7 @@
 #include "game/diplomacy/legal.h"
 
 #include "game/diplomacy/position_io.h"
+#include "game/game.h"
 
 #include <algorithm>
 #include <utility>
@@ -304,7 +305,7 @@ void adjustments(const Map& m, const Position& pos, Options* out) {
   count_units(pos, n, units, centres);
   for (int i = 0; i < m.num_powers(); ++i) {
     out->power_first[i] = static_cast<int>(out->slots.size());
-    if (centres[i] > units[i]) {
+    if (centres[i] > units[i] && units[i] < kMaxSlots) {
       for (int p = 0; p < n; ++p) {
         if (m.provinces[p].home != i || pos.owner[p] != i || pos.occupied(p)) continue;
         const int first = static_cast<int>(out->orders.size());

@@ -7,6 +7,7 @@
 
 #include "core/diagnostics.h"
 #include "game/diplomacy/position_io.h"
+#include "game/game.h"
 
 namespace motive::game::diplomacy {
 
@@ -497,6 +498,17 @@ std::shared_ptr<const Map> read_map(const Json& v, Problems& pr) {
   if (map->num_centres() == 0) {
     pr.error("game.bad_centre", *provinces, "the map has no supply centre");
     return nullptr;
+  }
+  // A power's build slots are its home centres: at most kMaxSlots (an action's sub-actions).
+  for (int i = 0; i < map->num_powers(); ++i) {
+    int homes = 0;
+    for (const Province& p : map->provinces) homes += p.home == i;
+    if (homes > kMaxSlots) {
+      pr.error("game.bad_centre", *provinces,
+               map->powers[i].name + " has " + std::to_string(homes) + " home centres: at most " +
+                   std::to_string(kMaxSlots));
+      return nullptr;
+    }
   }
   map->victory = map->num_centres() / 2 + 1;
   if (auto vic = v.find("victory"); vic != v.end()) {

@@ -46,19 +46,16 @@ struct PolicyCache {
   static constexpr std::uint8_t kStays = 255;  // holds, supports or convoys: stays in place
 };
 
+// Every power's policy is this one class: the weights are the game's (DiplomacyGame::weights), read
+// through the state.
 class DiplomacyPolicy final : public Policy {
  public:
-  DiplomacyPolicy(const DiplomacyGame* game, int power) : game_(game), power_(power) {}
   Action sample(const State& state, int player, Rng& rng) const override;
   void distribution(const State& state, int player, std::vector<std::pair<Action, double>>* out) const override;
   double support_bound(const State& state, int player) const override;
 
   // Fills the state's PolicyCache (every power's orders), if not done yet.
   static void prepare(const DiplomacyState& state);
-
- private:
-  const DiplomacyGame* game_;
-  int power_;
 };
 
 }  // namespace motive::game::diplomacy

@@ -499,7 +499,12 @@ bool parse_position_text(const Map& map, std::string_view text, Position* out, i
       *error = map.powers[power].name + ": give its units, \";\", its centres (and \";\", its dislodged units)";
       return false;
     }
-    for (const std::string& u : split(fields[0], ",")) {
+    const std::vector<std::string> unit_texts = split(fields[0], ",");
+    if (unit_texts.size() > static_cast<std::size_t>(kMaxSlots)) {
+      *error = map.powers[power].name + " has more than " + std::to_string(kMaxSlots) + " units";
+      return false;
+    }
+    for (const std::string& u : unit_texts) {
       if (u.empty()) continue;
       UnitType type;
       int location;
@@ -535,7 +540,12 @@ bool parse_position_text(const Map& map, std::string_view text, Position* out, i
         *error = "dislodged units outside a retreat phase";
         return false;
       }
-      for (const std::string& entry : split(fields[2], ",")) {
+      const std::vector<std::string> entries = split(fields[2], ",");
+      if (entries.size() > static_cast<std::size_t>(kMaxSlots)) {
+        *error = map.powers[power].name + " has more than " + std::to_string(kMaxSlots) + " dislodged units";
+        return false;
+      }
+      for (const std::string& entry : entries) {
         std::vector<std::string> w = words_of(entry);
         Dislodged d;
         d.power = static_cast<std::int8_t>(power);
