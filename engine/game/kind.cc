@@ -69,7 +69,8 @@ int player_param(const GameModel& model, const State& s, const Params& params) {
 
 // The "action" param, or the player's most probable action when absent.
 Action action_param(const GameModel& model, const State& s, int player, const Params& params) {
-  if (!params.has("action")) return listed_distribution(model.game->policy(player), s, player).actions.front().first;
+  if (!params.has("action"))
+    return listed_distribution(model.game->policy(player), s, player).actions.front().first;
   std::string error;
   auto a = parse_action(s, player, params.get("action"), &error);
   if (!a) throw RequestError("request.bad_action", error, "an action is a list of labels, one per slot");
@@ -338,7 +339,8 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
       {"depth", o.depth},
       {"seed", o.seed},
       {"actions", actions},
-      {"probabilities", listed.exact ? "exact" : "frequencies among " + std::to_string(listed.draws) + " draws"},
+      {"probabilities",
+       listed.exact ? "exact" : "frequencies among " + std::to_string(listed.draws) + " draws"},
       {"baseline", {{"mean", exact_info["baseline_mean"]}, {"deviation", exact_info["baseline_deviation"]}}}};
   out["exact"] =
       exact ? exact_info["exact"] : json{{"available", false}, {"reason", "not requested (exact: false)"}};
@@ -499,7 +501,8 @@ json counterfactual_analysis(const GameModel& model, const Params& params, Conte
         // Without a slot, the choice must name exactly one slot (a Diplomacy order names its unit).
         std::vector<std::string> having;
         for (const Slot& candidate : space.slots) {
-          if (std::find(candidate.choices.begin(), candidate.choices.end(), given_text) != candidate.choices.end())
+          if (std::find(candidate.choices.begin(), candidate.choices.end(), given_text) !=
+              candidate.choices.end())
             having.push_back(candidate.name);
         }
         if (having.size() != 1) {
@@ -868,9 +871,10 @@ KindSpec game_kind() {
        kPaper,
        "Appendix B.2",
        {state_spec(), player_spec(), action_spec(),
-        ParamSpec::structured("query",
-                              "constraints on sub-actions: [{slot, do: choice} or {slot, not: choice}]; the slot "
-                              "may be left out when the choice names exactly one"),
+        ParamSpec::structured(
+            "query",
+            "constraints on sub-actions: [{slot, do: choice} or {slot, not: choice}]; the slot "
+            "may be left out when the choice names exactly one"),
         ParamSpec::integer("draws", 1000, 1, 1000000, "K: actions drawn from the player's policy"),
         ParamSpec::number("kappa", 0.0, 0.0, 0.999999, "κ: keep drawn actions more frequent than this"),
         ParamSpec::number("alpha", 1.0, 0.0, 1e9, "α: the weight of similarity (share of slots in common)"),
@@ -898,8 +902,9 @@ KindSpec game_kind() {
         ParamSpec::structured("position",
                               "the position: {phase, units: {power: [\"A VIE\", ...]}, centres, dislodged} "
                               "(default: the state)"),
-        ParamSpec::structured("orders", "orders in the standard notation: [\"A PAR - BUR\", ...] or "
-                                        "{power: [orders]}")
+        ParamSpec::structured("orders",
+                              "orders in the standard notation: [\"A PAR - BUR\", ...] or "
+                              "{power: [orders]}")
             .with_default(json::array())},
        analysis_of(&diplomacy::adjudicate_analysis)},
       {"meg",

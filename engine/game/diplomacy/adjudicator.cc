@@ -28,71 +28,130 @@ void advance(const Map& map, Position* p) {
 
 const char* outcome_name(Outcome outcome) {
   switch (outcome) {
-    case Outcome::kSucceeds: return "succeeds";
-    case Outcome::kFails: return "fails";
-    case Outcome::kIllegal: return "illegal";
+    case Outcome::kSucceeds:
+      return "succeeds";
+    case Outcome::kFails:
+      return "fails";
+    case Outcome::kIllegal:
+      return "illegal";
   }
   return "";
 }
 
 const char* why_words(Why why) {
   switch (why) {
-    case Why::kNone: return "";
-    case Why::kNoUnit: return "there is no such unit";
-    case Why::kNotOwn: return "the unit belongs to another power";
-    case Why::kWrongType: return "the unit there is of the other type";
-    case Why::kSecondOrder: return "the unit already has an order: the first one counts";
-    case Why::kWrongPhase: return "not an order of this phase";
-    case Why::kSameProvince: return "a unit cannot move to where it is";
-    case Why::kNotAdjacent: return "not adjacent";
-    case Why::kArmyToSea: return "an army cannot go to sea";
-    case Why::kFleetInland: return "a fleet cannot go inland";
-    case Why::kNoConvoyRoute: return "no fleets at sea could convoy it there";
-    case Why::kCoastNeeded: return "the coast must be given";
-    case Why::kWrongCoast: return "the fleet cannot reach that coast";
-    case Why::kFleetConvoyed: return "only armies can be convoyed";
-    case Why::kNoSupportedUnit: return "there is no unit to support";
-    case Why::kSupportedWrongType: return "the supported unit is of the other type";
-    case Why::kSupportSelf: return "a unit cannot support itself";
-    case Why::kSupportOwnProvince: return "a unit cannot support a move into its own province";
-    case Why::kSupportUnreachable: return "the supporting unit cannot reach the province itself";
-    case Why::kSupportedMoveImpossible: return "the supported move is impossible";
-    case Why::kSupportThroughSelf: return "the supported move's only convoy route goes through the supporting fleet";
-    case Why::kConvoyNotAtSea: return "only a fleet at sea can convoy";
-    case Why::kConvoyNotFleet: return "only fleets convoy";
-    case Why::kNoConvoyedArmy: return "there is no army to convoy";
-    case Why::kConvoyNotOnRoute: return "the fleet is not needed on any convoy route of that move";
-    case Why::kConvoyToSea: return "a convoy carries an army from a coast to a coast";
-    case Why::kNotDislodged: return "the unit was not dislodged: only dislodged units retreat";
-    case Why::kRetreatAttacker: return "a unit cannot retreat to where its attacker came from";
-    case Why::kRetreatStandoff: return "a unit cannot retreat to a province left empty by a standoff";
-    case Why::kRetreatOccupied: return "a unit cannot retreat to an occupied province";
-    case Why::kRetreatNotAdjacent: return "not adjacent";
-    case Why::kBuildNotHome: return "not a home supply centre of the power";
-    case Why::kBuildNotOwned: return "the power does not own the home centre";
-    case Why::kBuildOccupied: return "the centre is occupied";
-    case Why::kBuildNoSurplus: return "the power has no build";
-    case Why::kBuildFleetInland: return "a fleet cannot be built inland";
-    case Why::kBuildArmyAtSea: return "an army cannot be built at sea";
-    case Why::kBuildCoastNeeded: return "the coast must be given";
-    case Why::kBuildTwice: return "a unit was already built there";
-    case Why::kDisbandNoDeficit: return "the power has no unit to disband";
-    case Why::kDisbandTwice: return "the unit is already disbanded";
-    case Why::kWaiveNoSurplus: return "the power has no build to waive";
-    case Why::kNoConvoy: return "no fleet convoyed it";
-    case Why::kConvoyDisrupted: return "the convoy was disrupted";
-    case Why::kParadox: return "convoy paradox: by the Szykman rule the convoyed army does not move";
-    case Why::kBounced: return "bounced";
-    case Why::kBouncedOffHolder: return "bounced off the unit there";
-    case Why::kLostHeadToHead: return "lost the head-to-head battle";
-    case Why::kOwnUnit: return "a power does not dislodge its own unit";
-    case Why::kCut: return "support cut";
-    case Why::kDislodged: return "dislodged";
-    case Why::kUnmatched: return "the supported or convoyed unit was not ordered to do that";
-    case Why::kNotConvoyed: return "the army did not move by this convoy";
-    case Why::kRetreatClash: return "two or more units retreated to the same province: all disband";
-    case Why::kTooManyBuilds: return "more builds than the power has: the first ones count";
-    case Why::kTooManyDisbands: return "more disbands than the power must make: the first ones count";
+    case Why::kNone:
+      return "";
+    case Why::kNoUnit:
+      return "there is no such unit";
+    case Why::kNotOwn:
+      return "the unit belongs to another power";
+    case Why::kWrongType:
+      return "the unit there is of the other type";
+    case Why::kSecondOrder:
+      return "the unit already has an order: the first one counts";
+    case Why::kWrongPhase:
+      return "not an order of this phase";
+    case Why::kSameProvince:
+      return "a unit cannot move to where it is";
+    case Why::kNotAdjacent:
+      return "not adjacent";
+    case Why::kArmyToSea:
+      return "an army cannot go to sea";
+    case Why::kFleetInland:
+      return "a fleet cannot go inland";
+    case Why::kNoConvoyRoute:
+      return "no fleets at sea could convoy it there";
+    case Why::kCoastNeeded:
+      return "the coast must be given";
+    case Why::kWrongCoast:
+      return "the fleet cannot reach that coast";
+    case Why::kFleetConvoyed:
+      return "only armies can be convoyed";
+    case Why::kNoSupportedUnit:
+      return "there is no unit to support";
+    case Why::kSupportedWrongType:
+      return "the supported unit is of the other type";
+    case Why::kSupportSelf:
+      return "a unit cannot support itself";
+    case Why::kSupportOwnProvince:
+      return "a unit cannot support a move into its own province";
+    case Why::kSupportUnreachable:
+      return "the supporting unit cannot reach the province itself";
+    case Why::kSupportedMoveImpossible:
+      return "the supported move is impossible";
+    case Why::kSupportThroughSelf:
+      return "the supported move's only convoy route goes through the supporting fleet";
+    case Why::kConvoyNotAtSea:
+      return "only a fleet at sea can convoy";
+    case Why::kConvoyNotFleet:
+      return "only fleets convoy";
+    case Why::kNoConvoyedArmy:
+      return "there is no army to convoy";
+    case Why::kConvoyNotOnRoute:
+      return "the fleet is not needed on any convoy route of that move";
+    case Why::kConvoyToSea:
+      return "a convoy carries an army from a coast to a coast";
+    case Why::kNotDislodged:
+      return "the unit was not dislodged: only dislodged units retreat";
+    case Why::kRetreatAttacker:
+      return "a unit cannot retreat to where its attacker came from";
+    case Why::kRetreatStandoff:
+      return "a unit cannot retreat to a province left empty by a standoff";
+    case Why::kRetreatOccupied:
+      return "a unit cannot retreat to an occupied province";
+    case Why::kRetreatNotAdjacent:
+      return "not adjacent";
+    case Why::kBuildNotHome:
+      return "not a home supply centre of the power";
+    case Why::kBuildNotOwned:
+      return "the power does not own the home centre";
+    case Why::kBuildOccupied:
+      return "the centre is occupied";
+    case Why::kBuildNoSurplus:
+      return "the power has no build";
+    case Why::kBuildFleetInland:
+      return "a fleet cannot be built inland";
+    case Why::kBuildArmyAtSea:
+      return "an army cannot be built at sea";
+    case Why::kBuildCoastNeeded:
+      return "the coast must be given";
+    case Why::kBuildTwice:
+      return "a unit was already built there";
+    case Why::kDisbandNoDeficit:
+      return "the power has no unit to disband";
+    case Why::kDisbandTwice:
+      return "the unit is already disbanded";
+    case Why::kWaiveNoSurplus:
+      return "the power has no build to waive";
+    case Why::kNoConvoy:
+      return "no fleet convoyed it";
+    case Why::kConvoyDisrupted:
+      return "the convoy was disrupted";
+    case Why::kParadox:
+      return "convoy paradox: by the Szykman rule the convoyed army does not move";
+    case Why::kBounced:
+      return "bounced";
+    case Why::kBouncedOffHolder:
+      return "bounced off the unit there";
+    case Why::kLostHeadToHead:
+      return "lost the head-to-head battle";
+    case Why::kOwnUnit:
+      return "a power does not dislodge its own unit";
+    case Why::kCut:
+      return "support cut";
+    case Why::kDislodged:
+      return "dislodged";
+    case Why::kUnmatched:
+      return "the supported or convoyed unit was not ordered to do that";
+    case Why::kNotConvoyed:
+      return "the army did not move by this convoy";
+    case Why::kRetreatClash:
+      return "two or more units retreated to the same province: all disband";
+    case Why::kTooManyBuilds:
+      return "more builds than the power has: the first ones count";
+    case Why::kTooManyDisbands:
+      return "more disbands than the power must make: the first ones count";
   }
   return "";
 }
@@ -124,9 +183,15 @@ void Adjudicator::adjudicate(const Map& map, const Position& position, const std
   out->civil_disorder.clear();
   out->standoffs.clear();
   switch (position.phase.type) {
-    case PhaseType::kMovement: movement(position, orders, out); break;
-    case PhaseType::kRetreat: retreats(position, orders, out); break;
-    case PhaseType::kAdjustment: adjustments(position, orders, out); break;
+    case PhaseType::kMovement:
+      movement(position, orders, out);
+      break;
+    case PhaseType::kRetreat:
+      retreats(position, orders, out);
+      break;
+    case PhaseType::kAdjustment:
+      adjustments(position, orders, out);
+      break;
   }
 }
 
@@ -159,7 +224,8 @@ Why Adjudicator::check(int p, const Order& o, OrderResult* r) {
         if (m.is_land(q)) return Why::kFleetInland;
         if (m.split(q)) {
           if (o.target != q) {
-            if (!m.fleet_adjacent(loc, o.target)) return m.fleet_reaches(loc, q) ? Why::kWrongCoast : Why::kNotAdjacent;
+            if (!m.fleet_adjacent(loc, o.target))
+              return m.fleet_reaches(loc, q) ? Why::kWrongCoast : Why::kNotAdjacent;
             dest_loc = o.target;
           } else {
             int reachable = 0;
@@ -208,7 +274,9 @@ Why Adjudicator::check(int p, const Order& o, OrderResult* r) {
         if (!m.army_adjacent(s, t) && !trusted_) {
           const int avoid = !army && m.is_sea(p) ? p : -1;
           if (!convoy_route_exists(m, fleets_at_sea_, s, t, avoid)) {
-            return avoid >= 0 && convoy_route_exists(m, fleets_at_sea_, s, t, -1) ? Why::kSupportThroughSelf : Why::kSupportedMoveImpossible;
+            return avoid >= 0 && convoy_route_exists(m, fleets_at_sea_, s, t, -1)
+                       ? Why::kSupportThroughSelf
+                       : Why::kSupportedMoveImpossible;
           }
         }
       } else {
@@ -304,7 +372,8 @@ bool Adjudicator::assign(const Position& position, const std::vector<Submitted>&
     const int f = units_[k];
     if (kind_[f] != kConvoyKind) continue;
     const int a = src_[f];
-    if (kind_[a] == kMoveKind && !convoyed_[a] && dest_[a] == dest_[f] && power_[a] == power_[f]) convoyed_[a] = true;
+    if (kind_[a] == kMoveKind && !convoyed_[a] && dest_[a] == dest_[f] && power_[a] == power_[f])
+      convoyed_[a] = true;
   }
   return true;
 }
@@ -325,7 +394,8 @@ void Adjudicator::link() {
       }
       case kSupportMoveKind: {
         const int s = src_[p];
-        matched_[p] = kind_[s] == kMoveKind && dest_[s] == dest_[p] && (coast_[p] == kNoLocation || coast_[p] == dest_loc_[s]);
+        matched_[p] = kind_[s] == kMoveKind && dest_[s] == dest_[p] &&
+                      (coast_[p] == kNoLocation || coast_[p] == dest_loc_[s]);
         break;
       }
       case kConvoyKind: {
@@ -556,7 +626,8 @@ void Adjudicator::backup_rule(int from) {
 
 // ---- movement: the result -------------------------------------------------------------------------
 
-void Adjudicator::movement(const Position& position, const std::vector<Submitted>& orders, Adjudication* out) {
+void Adjudicator::movement(const Position& position, const std::vector<Submitted>& orders,
+                           Adjudication* out) {
   assign(position, orders, out);
   link();
   for (int k = 0; k < num_units_; ++k) resolve(units_[k]);
@@ -640,8 +711,12 @@ void Adjudicator::finish(const Position& position, Adjudication* out) {
         }
         break;
       case kSupportHoldKind:
-      case kSupportMoveKind: ok = matched_[p] && result_[p]; break;
-      case kConvoyKind: ok = matched_[p] && result_[p] && !paradox_[src_[p]] && path(src_[p]); break;
+      case kSupportMoveKind:
+        ok = matched_[p] && result_[p];
+        break;
+      case kConvoyKind:
+        ok = matched_[p] && result_[p] && !paradox_[src_[p]] && path(src_[p]);
+        break;
       default:
         for (int o = mover_head_[p]; o >= 0; o = mover_next_[o]) ok = ok && !result_[o];
         break;
@@ -692,7 +767,9 @@ std::string Adjudicator::move_name(int p) const {
 
 void Adjudicator::explain_movement(const std::vector<Submitted>& orders, Adjudication* out) {
   const Map& m = *map_;
-  auto strengths = [](int a, int b) { return " (" + std::to_string(a) + " against " + std::to_string(b) + ")"; };
+  auto strengths = [](int a, int b) {
+    return " (" + std::to_string(a) + " against " + std::to_string(b) + ")";
+  };
   auto dislodger_of = [&](int p) {
     for (int o = mover_head_[p]; o >= 0; o = mover_next_[o]) {
       if (result_[o]) return o;
@@ -708,8 +785,9 @@ void Adjudicator::explain_movement(const std::vector<Submitted>& orders, Adjudic
       std::string words = why_words(r.why);
       switch (r.why) {
         case Why::kNoUnit:
-          words = o.location == kNoLocation ? "not an order of a unit"
-                                            : "there is no unit in " + m.provinces[m.province_of(o.location)].id;
+          words = o.location == kNoLocation
+                      ? "not an order of a unit"
+                      : "there is no unit in " + m.provinces[m.province_of(o.location)].id;
           break;
         case Why::kNotOwn:
           words = unit_name(p) + " belongs to " + m.powers[position_->power[p]].name + ", not " +
@@ -720,8 +798,10 @@ void Adjudicator::explain_movement(const std::vector<Submitted>& orders, Adjudic
                   (position_->type[p] == UnitType::kArmy ? "an army" : "a fleet");
           break;
         case Why::kNotAdjacent:
-          words = unit_name(p) + " cannot reach " + m.locations[o.target].name +
-                  (position_->type[p] == UnitType::kArmy ? " (not adjacent, and no fleets at sea could convoy it)" : "");
+          words =
+              unit_name(p) + " cannot reach " + m.locations[o.target].name +
+              (position_->type[p] == UnitType::kArmy ? " (not adjacent, and no fleets at sea could convoy it)"
+                                                     : "");
           break;
         case Why::kWrongCoast:
           words = unit_name(p) + " cannot reach " + m.locations[o.target].name;
@@ -730,7 +810,8 @@ void Adjudicator::explain_movement(const std::vector<Submitted>& orders, Adjudic
           const Province& q = m.provinces[m.province_of(o.target)];
           std::string coasts;
           for (int c = q.first_coast; c < q.first_coast + q.coasts; ++c)
-            if (m.fleet_adjacent(position_->location[p], c)) coasts += (coasts.empty() ? "" : " or ") + m.locations[c].name;
+            if (m.fleet_adjacent(position_->location[p], c))
+              coasts += (coasts.empty() ? "" : " or ") + m.locations[c].name;
           words = "say which coast of " + q.id + " the fleet goes to: " + coasts;
           break;
         }
@@ -747,8 +828,8 @@ void Adjudicator::explain_movement(const std::vector<Submitted>& orders, Adjudic
           words = unit_name(m.province_of(o.other)) + " cannot move to " + m.locations[o.target].name;
           break;
         case Why::kConvoyNotOnRoute:
-          words = unit_name(p) + " is not needed on any convoy route from " + m.provinces[m.province_of(o.other)].id +
-                  " to " + m.provinces[m.province_of(o.target)].id;
+          words = unit_name(p) + " is not needed on any convoy route from " +
+                  m.provinces[m.province_of(o.other)].id + " to " + m.provinces[m.province_of(o.target)].id;
           break;
         default:
           break;
@@ -773,7 +854,8 @@ void Adjudicator::explain_movement(const std::vector<Submitted>& orders, Adjudic
             for (int f = convoy_head_[p]; f >= 0; f = convoy_next_[f]) {
               if (route_[p][f] && !result_[f]) lost += (lost.empty() ? "" : ", ") + unit_name(f);
             }
-            r.reason = lost.empty() ? "the convoying fleets do not reach from " + m.provinces[p].id + " to " + m.provinces[q].id
+            r.reason = lost.empty() ? "the convoying fleets do not reach from " + m.provinces[p].id + " to " +
+                                          m.provinces[q].id
                                     : "the convoy was disrupted: " + lost + " dislodged";
           }
           break;
@@ -792,9 +874,11 @@ void Adjudicator::explain_movement(const std::vector<Submitted>& orders, Adjudic
           if (a <= h) {
             if (a == 0) {
               r.why = Why::kOwnUnit;
-              r.reason = kind_[q] == kMoveKind ? unit_name(q) + " stays (its own move failed), and a power does "
-                                                               "not dislodge its own unit"
-                                               : "it would dislodge " + unit_name(q) + ", a unit of its own power";
+              r.reason = kind_[q] == kMoveKind
+                             ? unit_name(q) +
+                                   " stays (its own move failed), and a power does "
+                                   "not dislodge its own unit"
+                             : "it would dislodge " + unit_name(q) + ", a unit of its own power";
             } else {
               r.why = Why::kBouncedOffHolder;
               r.reason = "bounced off " + unit_name(q) +
@@ -870,7 +954,8 @@ void Adjudicator::explain_movement(const std::vector<Submitted>& orders, Adjudic
 
 // ---- retreats ---------------------------------------------------------------------------------------
 
-void Adjudicator::retreats(const Position& position, const std::vector<Submitted>& orders, Adjudication* out) {
+void Adjudicator::retreats(const Position& position, const std::vector<Submitted>& orders,
+                           Adjudication* out) {
   const Map& m = *map_;
   const int count = static_cast<int>(position.dislodged.size());
   std::array<std::int16_t, kMaxProvinces> order_of;  // per dislodged unit, the order in force
@@ -927,8 +1012,9 @@ void Adjudicator::retreats(const Position& position, const std::vector<Submitted
         }
         if (why == Why::kNone && !dis.retreats[to]) {
           const bool adjacent = dis.type == UnitType::kArmy ? m.army_adjacent(m.province_of(dis.location), q)
-                                                           : m.fleet_reaches(dis.location, q);
-          if (!adjacent || (dis.type == UnitType::kFleet && o.target != q && !m.fleet_adjacent(dis.location, o.target)))
+                                                            : m.fleet_reaches(dis.location, q);
+          if (!adjacent ||
+              (dis.type == UnitType::kFleet && o.target != q && !m.fleet_adjacent(dis.location, o.target)))
             why = Why::kRetreatNotAdjacent;
           else if (position.occupied(q)) why = Why::kRetreatOccupied;
           else if (q == dis.attacker && !dis.convoyed) why = Why::kRetreatAttacker;
@@ -974,7 +1060,8 @@ void Adjudicator::retreats(const Position& position, const std::vector<Submitted
         std::string others;
         for (int j = 0; j < count; ++j) {
           if (j != i && target[j] != kNoLocation && m.province_of(target[j]) == q)
-            others += (others.empty() ? "" : ", ") + unit_text(m, position.dislodged[j].type, position.dislodged[j].location);
+            others += (others.empty() ? "" : ", ") +
+                      unit_text(m, position.dislodged[j].type, position.dislodged[j].location);
         }
         r.reason = "bounced with " + others + " in " + m.provinces[q].id + ": both disband";
       }
@@ -989,7 +1076,8 @@ void Adjudicator::retreats(const Position& position, const std::vector<Submitted
 
 // ---- adjustments --------------------------------------------------------------------------------------
 
-void Adjudicator::adjustments(const Position& position, const std::vector<Submitted>& orders, Adjudication* out) {
+void Adjudicator::adjustments(const Position& position, const std::vector<Submitted>& orders,
+                              Adjudication* out) {
   const Map& m = *map_;
   int units[kMaxPowers], centres[kMaxPowers], builds[kMaxPowers], disbands[kMaxPowers];
   count_units(position, n_, units, centres);

@@ -55,28 +55,74 @@ struct Submitted {
 enum class Why : std::uint8_t {
   kNone,
   // illegal
-  kNoUnit, kNotOwn, kWrongType, kSecondOrder, kWrongPhase, kSameProvince, kNotAdjacent, kArmyToSea,
-  kFleetInland, kNoConvoyRoute, kCoastNeeded, kWrongCoast, kFleetConvoyed, kNoSupportedUnit,
-  kSupportedWrongType, kSupportSelf, kSupportOwnProvince, kSupportUnreachable, kSupportedMoveImpossible,
-  kSupportThroughSelf, kConvoyNotAtSea, kConvoyNotFleet, kNoConvoyedArmy, kConvoyNotOnRoute,
-  kConvoyToSea, kNotDislodged, kRetreatAttacker, kRetreatStandoff, kRetreatOccupied, kRetreatNotAdjacent,
-  kBuildNotHome, kBuildNotOwned, kBuildOccupied, kBuildNoSurplus, kBuildFleetInland, kBuildArmyAtSea,
-  kBuildCoastNeeded, kBuildTwice, kDisbandNoDeficit, kDisbandTwice, kWaiveNoSurplus,
+  kNoUnit,
+  kNotOwn,
+  kWrongType,
+  kSecondOrder,
+  kWrongPhase,
+  kSameProvince,
+  kNotAdjacent,
+  kArmyToSea,
+  kFleetInland,
+  kNoConvoyRoute,
+  kCoastNeeded,
+  kWrongCoast,
+  kFleetConvoyed,
+  kNoSupportedUnit,
+  kSupportedWrongType,
+  kSupportSelf,
+  kSupportOwnProvince,
+  kSupportUnreachable,
+  kSupportedMoveImpossible,
+  kSupportThroughSelf,
+  kConvoyNotAtSea,
+  kConvoyNotFleet,
+  kNoConvoyedArmy,
+  kConvoyNotOnRoute,
+  kConvoyToSea,
+  kNotDislodged,
+  kRetreatAttacker,
+  kRetreatStandoff,
+  kRetreatOccupied,
+  kRetreatNotAdjacent,
+  kBuildNotHome,
+  kBuildNotOwned,
+  kBuildOccupied,
+  kBuildNoSurplus,
+  kBuildFleetInland,
+  kBuildArmyAtSea,
+  kBuildCoastNeeded,
+  kBuildTwice,
+  kDisbandNoDeficit,
+  kDisbandTwice,
+  kWaiveNoSurplus,
   // failed
-  kNoConvoy, kConvoyDisrupted, kParadox, kBounced, kBouncedOffHolder, kLostHeadToHead, kOwnUnit, kCut,
-  kDislodged, kUnmatched, kNotConvoyed, kRetreatClash, kTooManyBuilds, kTooManyDisbands,
+  kNoConvoy,
+  kConvoyDisrupted,
+  kParadox,
+  kBounced,
+  kBouncedOffHolder,
+  kLostHeadToHead,
+  kOwnUnit,
+  kCut,
+  kDislodged,
+  kUnmatched,
+  kNotConvoyed,
+  kRetreatClash,
+  kTooManyBuilds,
+  kTooManyDisbands,
 };
 
 // The result of one order (of a Submitted), with what the analysis reports.
 struct OrderResult {
   Outcome outcome = Outcome::kSucceeds;
   Why why = Why::kNone;
-  int power = kNobody;     // the ordered unit's power (else the ordering power)
-  int province = -1;       // the ordered unit's province (−1 when there is none: a build, a waive)
-  bool convoyed = false;   // a move that went (or tried to go) by convoy
-  int destination = kNoLocation;   // moves and retreats: the destination location, coast resolved
-  std::vector<int> convoy_path;    // a convoyed move: the seas of a route used (when it moved)
-  std::string reason;              // explain: why it failed or was illegal, in words (empty otherwise)
+  int power = kNobody;            // the ordered unit's power (else the ordering power)
+  int province = -1;              // the ordered unit's province (−1 when there is none: a build, a waive)
+  bool convoyed = false;          // a move that went (or tried to go) by convoy
+  int destination = kNoLocation;  // moves and retreats: the destination location, coast resolved
+  std::vector<int> convoy_path;   // a convoyed move: the seas of a route used (when it moved)
+  std::string reason;             // explain: why it failed or was illegal, in words (empty otherwise)
 };
 
 // A unit removed by civil disorder, or left without an order.
@@ -87,11 +133,11 @@ struct UnitRef {
 };
 
 struct Adjudication {
-  std::vector<OrderResult> results;  // one per submitted order, in their order
-  std::vector<UnitRef> unordered;    // units (or dislodged units) that received no order
+  std::vector<OrderResult> results;     // one per submitted order, in their order
+  std::vector<UnitRef> unordered;       // units (or dislodged units) that received no order
   std::vector<UnitRef> civil_disorder;  // adjustments: units disbanded by the civil disorder rule
-  std::vector<int> standoffs;        // movement: provinces left empty by a standoff
-  Position next;                     // the position after this phase, at the next phase
+  std::vector<int> standoffs;           // movement: provinces left empty by a standoff
+  Position next;                        // the position after this phase, at the next phase
 };
 
 // Reusable scratch space for adjudicating on any map (at most kMaxProvinces provinces): one per
@@ -143,15 +189,17 @@ class Adjudicator {
   // Per province (the unit there and its order, normalised).
   std::array<std::int8_t, kMaxProvinces> power_{};
   std::array<Kind, kMaxProvinces> kind_{};
-  std::array<std::uint8_t, kMaxProvinces> dest_{};      // move: province; supports: target; convoy: army's destination
+  std::array<std::uint8_t, kMaxProvinces>
+      dest_{};  // move: province; supports: target; convoy: army's destination
   std::array<std::uint8_t, kMaxProvinces> dest_loc_{};  // move: destination location (coast resolved)
-  std::array<std::uint8_t, kMaxProvinces> src_{};       // support, convoy: the supported / convoyed unit's province
-  std::array<std::uint8_t, kMaxProvinces> coast_{};     // support of a move: the coast named, or kNoLocation
+  std::array<std::uint8_t, kMaxProvinces>
+      src_{};  // support, convoy: the supported / convoyed unit's province
+  std::array<std::uint8_t, kMaxProvinces> coast_{};  // support of a move: the coast named, or kNoLocation
   std::array<bool, kMaxProvinces> convoyed_{};
   std::array<bool, kMaxProvinces> via_{};
-  std::array<bool, kMaxProvinces> matched_{};           // a support or convoy that matches its unit's order
-  std::array<std::int16_t, kMaxProvinces> submitted_{}; // the submitted order in force (−1: none)
-  std::array<Why, kMaxProvinces> illegal_{};            // why the submitted order was ignored
+  std::array<bool, kMaxProvinces> matched_{};            // a support or convoy that matches its unit's order
+  std::array<std::int16_t, kMaxProvinces> submitted_{};  // the submitted order in force (−1: none)
+  std::array<Why, kMaxProvinces> illegal_{};             // why the submitted order was ignored
   // Linked lists: the moves into a province, the supports of a unit, the fleets convoying an army.
   std::array<std::int16_t, kMaxProvinces> mover_head_{}, mover_next_{};
   std::array<std::int16_t, kMaxProvinces> support_head_{}, support_next_{};

@@ -56,7 +56,8 @@ std::vector<Submitted> read_orders(const Map& m, const json& given) {
       if (power < 0) {
         std::vector<std::string> names;
         for (const Power& p : m.powers) names.push_back(p.name);
-        throw RequestError("request.bad_parameter", "\"orders\": \"" + member.key() + "\" is not a power of the map",
+        throw RequestError("request.bad_parameter",
+                           "\"orders\": \"" + member.key() + "\" is not a power of the map",
                            did_you_mean(member.key(), names));
       }
       read_list(member.value(), power);
@@ -67,7 +68,9 @@ std::vector<Submitted> read_orders(const Map& m, const json& given) {
   return out;
 }
 
-json power_json(const Map& m, int power) { return power == kNobody ? json(nullptr) : json(m.powers[power].name); }
+json power_json(const Map& m, int power) {
+  return power == kNobody ? json(nullptr) : json(m.powers[power].name);
+}
 
 json order_json(const Map& m, const Position& pos, const Submitted& s, const OrderResult& r) {
   const Order& o = s.order;
@@ -99,7 +102,8 @@ json order_json(const Map& m, const Position& pos, const Submitted& s, const Ord
   }
   if (o.type == OrderType::kSupport || o.type == OrderType::kConvoy) {
     const int q = m.province_of(o.other);
-    std::string unit = (o.other_typed ? std::string(1, unit_letter(o.other_unit)) + " " : std::string()) + m.locations[o.other].name;
+    std::string unit = (o.other_typed ? std::string(1, unit_letter(o.other_unit)) + " " : std::string()) +
+                       m.locations[o.other].name;
     if (pos.occupied(q)) unit = unit_text(m, pos.type[q], pos.location[q]);
     json target = o.target == kNoLocation ? json(nullptr) : json(m.locations[o.target].name);
     out[o.type == OrderType::kSupport ? "supported" : "convoyed_army"] = {{"unit", unit}, {"to", target}};
@@ -126,7 +130,8 @@ json adjudicate_analysis(const GameModel& model, const Params& params, Context& 
     read_position(m, value, game->config().start, problems, &position);
     problems.throw_if_any();
   } else {
-    std::unique_ptr<State> s = model.state(params.get("state").is_string() ? params.string("state") : std::string());
+    std::unique_ptr<State> s =
+        model.state(params.get("state").is_string() ? params.string("state") : std::string());
     const auto& d = static_cast<const DiplomacyState&>(*s);
     position = d.position();
     move_number = d.move_number();
@@ -139,7 +144,8 @@ json adjudicate_analysis(const GameModel& model, const Params& params, Context& 
   out["phase"] = phase_code(position.phase);
   out["phase_words"] = phase_words(position.phase);
   json list = json::array();
-  for (std::size_t k = 0; k < orders.size(); ++k) list.push_back(order_json(m, position, orders[k], result.results[k]));
+  for (std::size_t k = 0; k < orders.size(); ++k)
+    list.push_back(order_json(m, position, orders[k], result.results[k]));
   // Units without orders: they hold (movement) or disband (retreats).
   for (const UnitRef& u : result.unordered) {
     const int p = m.province_of(u.location);

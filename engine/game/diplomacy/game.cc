@@ -15,13 +15,25 @@ namespace motive::game::diplomacy {
 
 // ---- the state ------------------------------------------------------------------------------------
 
-DiplomacyState::DiplomacyState(const DiplomacyGame* game)
-    : game_(game), position_(game->config().start), policy_(std::make_unique<PolicyCache>()) {}
+namespace {
+
+// The scratch of apply_actions and settle, one per thread: a state allocates nothing to adjudicate.
+struct ApplyScratch {
+  std::vector<Submitted> submitted;
+  Adjudication result;
+};
+
+ApplyScratch& apply_scratch() {
+  thread_local ApplyScratch s;
+  return s;
+}
+
+}  // namespace
+
+DiplomacyState::DiplomacyState(const DiplomacyGame* game) : game_(game), position_(game->config().start) {}
 
 DiplomacyState::DiplomacyState(const DiplomacyGame* game, const Position& position, int move_number)
-    : game_(game), position_(position), move_number_(move_number), policy_(std::make_unique<PolicyCache>()) {}
-
-DiplomacyState::~DiplomacyState() = default;
+    : game_(game), position_(position), move_number_(move_number) {}
 
 const Options& DiplomacyState::options() const {
   if (!options_valid_) {
@@ -56,7 +68,8 @@ ActionSpace DiplomacyState::legal_actions(int player) const {
     } else {
       out.name = unit_text(m, first.unit, first.location);
     }
-    for (int i = slot.first; i < slot.first + slot.count; ++i) out.choices.push_back(choice_label(m, o.orders[i], phase));
+    for (int i = slot.first; i < slot.first + slot.count; ++i)
+      out.choices.push_back(choice_label(m, o.orders[i], phase));
     space.slots.push_back(std::move(out));
   }
   return space;
@@ -66,21 +79,22 @@ void DiplomacyState::apply_actions(const Action* joint, double* reward) {
   const Options& o = options();
   int players[kMaxPlayers];
   const int n = acting(players);
-  submitted_.clear();
+  ApplyScratch& scratch = apply_scratch();
+  scratch.submitted.clear();
   const PhaseType phase = position_.phase.type;
   for (int a = 0; a < n; ++a) {
     const int power = players[a];
     const int first = o.power_first[power];
     for (int k = 0; k < o.slots_of(power); ++k) {
       const Order& order = o.orders[o.slots[first + k].first + joint[a][k]];
-      if (submits(order, phase)) submitted_.push_back({order, power});
+      if (submits(order, phase)) scratch.submitted.push_back({order, power});
     }
   }
-  Adjudicator::scratch().adjudicate(game_->map(), position_, submitted_, &result_, false, true);
-  position_ = result_.next;
+  Adjudicator::scratch().adjudicate(game_->map(), position_, scratch.submitted, &scratch.result, false, true);
+  position_ = scratch.result.next;
   ++move_number_;
   options_valid_ = false;
-  policy_->ready = false;
+  policy_.ready = false;
   settle(reward);
 }
 
@@ -102,11 +116,12 @@ void DiplomacyState::settle(double* reward) {
     }
     if (anyone_acts()) return;
     // Nobody has anything to order: the phase passes as it would with no orders.
-    submitted_.clear();
-    Adjudicator::scratch().adjudicate(m, position_, submitted_, &result_, false, true);
-    position_ = result_.next;
+    ApplyScratch& scratch = apply_scratch();
+    scratch.submitted.clear();
+    Adjudicator::scratch().adjudicate(m, position_, scratch.submitted, &scratch.result, false, true);
+    position_ = scratch.result.next;
     options_valid_ = false;
-    policy_->ready = false;
+    policy_.ready = false;
   }
 }
 
@@ -120,8 +135,10 @@ bool DiplomacyState::anyone_acts() const {
         if (position_.occupied(p)) return true;
       }
       return false;
-    case PhaseType::kRetreat: return !position_.dislodged.empty();
-    case PhaseType::kAdjustment: break;
+    case PhaseType::kRetreat:
+      return !position_.dislodged.empty();
+    case PhaseType::kAdjustment:
+      break;
   }
   int units[kMaxPowers], centres[kMaxPowers];
   count_units(position_, n, units, centres);
@@ -136,8 +153,15 @@ bool DiplomacyState::anyone_acts() const {
 }
 
 std::unique_ptr<State> DiplomacyState::clone() const {
-  auto s = std::make_unique<DiplomacyState>(game_);
-  s->copy_from(*this);
+  // The position and its listed orders (a clone is usually played on at once, as the exact enumeration
+  // does: the orders turn its actions into orders), not the policies' weights (copy_from, for the
+  // rollouts' reused states, copies both).
+  auto s = std::make_unique<DiplomacyState>(game_, position_, move_number_);
+  s->over_ = over_;
+  if (options_valid_) {
+    s->options_ = options_;
+    s->options_valid_ = true;
+  }
   return s;
 }
 
@@ -155,8 +179,8 @@ void DiplomacyState::copy_from(const State& other) {
     options_.slots.assign(o.options_.slots.begin(), o.options_.slots.end());
     options_.power_first = o.options_.power_first;
   }
-  PolicyCache& c = *policy_;
-  const PolicyCache& from = *o.policy_;
+  PolicyCache& c = policy_;
+  const PolicyCache& from = o.policy_;
   c.ready = options_valid_ && from.ready;
   if (c.ready) {
     c.weight.assign(from.weight.begin(), from.weight.end());
@@ -178,7 +202,9 @@ std::string DiplomacyState::describe() const {
   nlohmann::ordered_json out;
   const Phase& ph = position_.phase;
   out["phase"] = {{"code", phase_code(ph)},
-                  {"season", ph.season == Season::kSpring ? "spring" : ph.season == Season::kFall ? "fall" : "winter"},
+                  {"season", ph.season == Season::kSpring ? "spring"
+                             : ph.season == Season::kFall ? "fall"
+                                                          : "winter"},
                   {"year", ph.year},
                   {"type", ph.type == PhaseType::kMovement  ? "movement"
                            : ph.type == PhaseType::kRetreat ? "retreats"
@@ -189,11 +215,12 @@ std::string DiplomacyState::describe() const {
   for (int p = 0; p < m.num_provinces(); ++p) {
     if (!position_.occupied(p)) continue;
     const Location& loc = m.locations[position_.location[p]];
-    units.push_back({{"power", m.powers[position_.power[p]].name},
-                     {"type", std::string(1, unit_letter(position_.type[p]))},
-                     {"province", m.provinces[p].id},
-                     {"coast", loc.coast.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(loc.coast)},
-                     {"unit", unit_text(m, position_.type[p], position_.location[p])}});
+    units.push_back(
+        {{"power", m.powers[position_.power[p]].name},
+         {"type", std::string(1, unit_letter(position_.type[p]))},
+         {"province", m.provinces[p].id},
+         {"coast", loc.coast.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(loc.coast)},
+         {"unit", unit_text(m, position_.type[p], position_.location[p])}});
   }
   out["units"] = units;
   nlohmann::ordered_json centres = nlohmann::ordered_json::object();
@@ -294,13 +321,15 @@ const Policy& DiplomacyGame::policy(int player) const { return *policies_[player
 
 ValueInfo DiplomacyGame::value_info() const {
   if (config_.value == ValueKind::kRollout) return Game::value_info();
-  std::string weights = config_.unit_weight == 0 ? std::string("supply centres")
-                                                 : "centres (weight " + json_text(nlohmann::json(config_.centre_weight)) +
-                                                       ") and units (weight " +
-                                                       json_text(nlohmann::json(config_.unit_weight)) + ")";
-  return {"heuristic", "each power's share of the " + weights +
-                           " (a centre counts for the power whose unit stands on it, else for its owner); the "
-                           "play's last reward is the same share"};
+  std::string weights = config_.unit_weight == 0
+                            ? std::string("supply centres")
+                            : "centres (weight " + json_text(nlohmann::json(config_.centre_weight)) +
+                                  ") and units (weight " + json_text(nlohmann::json(config_.unit_weight)) +
+                                  ")";
+  return {"heuristic",
+          "each power's share of the " + weights +
+              " (a centre counts for the power whose unit stands on it, else for its owner); the "
+              "play's last reward is the same share"};
 }
 
 void DiplomacyGame::share(const Position& position, double* v) const {
@@ -309,8 +338,9 @@ void DiplomacyGame::share(const Position& position, double* v) const {
   double total = 0;
   for (int p = 0; p < m.num_provinces(); ++p) {
     if (m.provinces[p].supply) {
-      const int holder = position.phase.type != PhaseType::kAdjustment && position.occupied(p) ? position.power[p]
-                                                                                              : position.owner[p];
+      const int holder = position.phase.type != PhaseType::kAdjustment && position.occupied(p)
+                             ? position.power[p]
+                             : position.owner[p];
       if (holder != kNobody) score[holder] += config_.centre_weight;
     }
     if (position.occupied(p)) score[position.power[p]] += config_.unit_weight;
@@ -345,17 +375,18 @@ std::string DiplomacyGame::board() const {
     for (int c = province.first_coast; c < province.first_coast + province.coasts; ++c) {
       coasts.push_back({{"name", m.locations[c].name}, {"x", m.locations[c].x}, {"y", m.locations[c].y}});
     }
-    provinces.push_back({{"id", province.id},
-                         {"name", province.name},
-                         {"type", province.terrain == Terrain::kLand    ? "land"
-                                  : province.terrain == Terrain::kCoast ? "coast"
-                                                                        : "sea"},
-                         {"x", m.locations[p].x},
-                         {"y", m.locations[p].y},
-                         {"supply", province.supply},
-                         {"home", province.home == kNobody ? nlohmann::ordered_json(nullptr)
-                                                           : nlohmann::ordered_json(m.powers[province.home].name)},
-                         {"coasts", coasts}});
+    provinces.push_back(
+        {{"id", province.id},
+         {"name", province.name},
+         {"type", province.terrain == Terrain::kLand    ? "land"
+                  : province.terrain == Terrain::kCoast ? "coast"
+                                                        : "sea"},
+         {"x", m.locations[p].x},
+         {"y", m.locations[p].y},
+         {"supply", province.supply},
+         {"home", province.home == kNobody ? nlohmann::ordered_json(nullptr)
+                                           : nlohmann::ordered_json(m.powers[province.home].name)},
+         {"coasts", coasts}});
   }
   out["provinces"] = provinces;
   nlohmann::ordered_json army = nlohmann::ordered_json::array(), fleet = nlohmann::ordered_json::array();
@@ -373,7 +404,8 @@ std::string DiplomacyGame::board() const {
   return json_text(out);
 }
 
-std::unique_ptr<Rollouts> DiplomacyGame::rollouts(const State& start, int depth, const std::vector<Fixed>& fixed) const {
+std::unique_ptr<Rollouts> DiplomacyGame::rollouts(const State& start, int depth,
+                                                  const std::vector<Fixed>& fixed) const {
   // Every rollout starts as a copy of `start`: its orders and weights are listed once here, then copied.
   const auto& s = static_cast<const DiplomacyState&>(start);
   if (!s.over()) DiplomacyPolicy::prepare(s);
@@ -392,11 +424,12 @@ std::vector<std::string> power_names(const Map& m) {
 
 bool read_policy(const Map& m, const Json& value, int power, PolicyWeights* w, FileReader& r) {
   if (!r.object(value, "a power's policy")) return false;
-  static const std::vector<std::string> kFields = {"hold",   "defend", "move",    "expand", "attack",
+  static const std::vector<std::string> kFields = {"hold",    "defend", "move",    "expand", "attack",
                                                    "support", "convoy", "disband", "friends"};
   r.fields(value, kFields, "a Diplomacy policy");
   bool ok = true;
-  double* targets[] = {&w->hold, &w->defend, &w->move, &w->expand, &w->attack, &w->support, &w->convoy, &w->disband};
+  double* targets[] = {&w->hold,   &w->defend,  &w->move,   &w->expand,
+                       &w->attack, &w->support, &w->convoy, &w->disband};
   for (int k = 0; k < 8; ++k) {
     const Json* x = r.find(value, kFields[k].c_str());
     if (!x) continue;
@@ -444,7 +477,9 @@ std::shared_ptr<const Game> read_diplomacy_game(const Json& root, FileReader& r)
       if (!config.map) {
         std::string hint = did_you_mean(m->get<std::string>(), builtin_map_names());
         r.error("game.unknown_map", *m, "\"" + m->get<std::string>() + "\" is not a shipped map",
-                hint.empty() ? "the shipped maps are \"standard\" and \"teaching\", or give a map as an object" : hint);
+                hint.empty()
+                    ? "the shipped maps are \"standard\" and \"teaching\", or give a map as an object"
+                    : hint);
         return nullptr;
       }
     } else {
@@ -466,7 +501,8 @@ std::shared_ptr<const Game> read_diplomacy_game(const Json& root, FileReader& r)
   if (const Json* y = r.find(root, "years")) {
     if (!y->is_number() || y->get<double>() != std::floor(y->get<double>()) || y->get<double>() < 1 ||
         y->get<double>() > kMaxYears) {
-      r.error("game.bad_years", *y, "\"years\" is a whole number of game years from 1 to " + std::to_string(kMaxYears));
+      r.error("game.bad_years", *y,
+              "\"years\" is a whole number of game years from 1 to " + std::to_string(kMaxYears));
       ok = false;
     } else {
       config.years = static_cast<int>(y->get<double>());
@@ -477,7 +513,8 @@ std::shared_ptr<const Game> read_diplomacy_game(const Json& root, FileReader& r)
     if (s == "centres") config.value = ValueKind::kCentres;
     else if (s == "rollout") config.value = ValueKind::kRollout;
     else {
-      r.error("game.bad_value", *v, "\"value\" is \"centres\" (the supply-centre share) or \"rollout\" (the Monte Carlo return)");
+      r.error("game.bad_value", *v,
+              "\"value\" is \"centres\" (the supply-centre share) or \"rollout\" (the Monte Carlo return)");
       ok = false;
     }
   }
@@ -487,7 +524,8 @@ std::shared_ptr<const Game> read_diplomacy_game(const Json& root, FileReader& r)
     for (const char* field : {"centres", "units"}) {
       const Json* x = r.find(*w, field);
       if (!x) continue;
-      if (!x->is_number() || !std::isfinite(x->get<double>()) || x->get<double>() < 0 || x->get<double>() > 1000) {
+      if (!x->is_number() || !std::isfinite(x->get<double>()) || x->get<double>() < 0 ||
+          x->get<double>() > 1000) {
         r.error("game.bad_value", *x, std::string("\"") + field + "\" is a weight from 0 to 1000");
         ok = false;
         continue;
@@ -505,7 +543,8 @@ std::shared_ptr<const Game> read_diplomacy_game(const Json& root, FileReader& r)
       const int i = map.find_power(member.key());
       if (i < 0) {
         std::string hint = did_you_mean(member.key(), power_names(map));
-        r.error_at_key("game.unknown_power", member.value(), "\"" + member.key() + "\" is not a power of the map",
+        r.error_at_key("game.unknown_power", member.value(),
+                       "\"" + member.key() + "\" is not a power of the map",
                        hint.empty() ? "the powers are " + FileReader::join(power_names(map)) : hint);
         ok = false;
         continue;

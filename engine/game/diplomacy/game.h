@@ -61,13 +61,24 @@ struct GameConfig {
 inline constexpr int kMaxYears = 50;
 
 class DiplomacyGame;
-struct PolicyCache;
+
+// Per-order data of the policies at one state (policy.cc fills it once per state, every draw reuses it).
+struct PolicyCache {
+  bool ready = false;
+  std::vector<double> weight;       // the order's weight before the dependencies (exp of its logit)
+  std::vector<std::int16_t> match;  // −1, or the slot (within its power) whose order it must match
+  std::vector<std::uint8_t> spec;   // what an order is: a move's destination province, or kStays
+  std::vector<std::uint8_t> wants;  // a support's or convoy's target spec (what the unit must do)
+  std::vector<std::int16_t> pulls;  // −1, or the later slot (within its power) it pulls towards `wants`
+  std::vector<double> pull;         // the pull's factor
+  std::vector<double> scratch;      // a slot's weights while drawing
+  static constexpr std::uint8_t kStays = 255;  // holds, supports or convoys: stays in place
+};
 
 class DiplomacyState final : public State {
  public:
   explicit DiplomacyState(const DiplomacyGame* game);
   DiplomacyState(const DiplomacyGame* game, const Position& position, int move_number);
-  ~DiplomacyState() override;
 
   NodeType type() const override { return over_ ? NodeType::kTerminal : NodeType::kDecision; }
   int acting(int* players) const override;
@@ -88,7 +99,7 @@ class DiplomacyState final : public State {
   // The legal orders of every power's slots here (computed once per state).
   const Options& options() const;
   // The policies' per-order weights here (policy.cc fills them once per state).
-  PolicyCache& policy_cache() const { return *policy_; }
+  PolicyCache& policy_cache() const { return policy_; }
   const DiplomacyGame& game() const { return *game_; }
 
   // Moves through phases where nobody acts, and ends the play when its years are over or a power has
@@ -104,9 +115,7 @@ class DiplomacyState final : public State {
   bool over_ = false;
   mutable Options options_;
   mutable bool options_valid_ = false;
-  std::unique_ptr<PolicyCache> policy_;
-  std::vector<Submitted> submitted_;  // apply_actions' scratch
-  Adjudication result_;
+  mutable PolicyCache policy_;
 };
 
 class DiplomacyGame final : public Game {
@@ -125,7 +134,8 @@ class DiplomacyGame final : public Game {
   void value(const State& state, double* v) const override;
   std::string board() const override;
   int max_length() const override { return 5 * config_.years; }
-  std::unique_ptr<Rollouts> rollouts(const State& start, int depth, const std::vector<Fixed>& fixed) const override;
+  std::unique_ptr<Rollouts> rollouts(const State& start, int depth,
+                                     const std::vector<Fixed>& fixed) const override;
 
   const Map& map() const { return *map_; }
   const GameConfig& config() const { return config_; }

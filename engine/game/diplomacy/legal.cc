@@ -81,7 +81,7 @@ class ChordlessRoutes {
 struct Scratch {
   std::array<std::bitset<kMaxProvinces>, kMaxProvinces> convoy_to;  // per army: where convoys can land it
   std::array<std::vector<std::pair<std::uint8_t, std::uint8_t>>, kMaxProvinces> convoys;  // per fleet at sea
-  std::array<std::bitset<kMaxProvinces>, kMaxProvinces> reach;  // per unit: the provinces it can move to
+  std::array<std::bitset<kMaxProvinces>, kMaxProvinces> reach;    // per unit: the provinces it can move to
   std::array<std::bitset<kMaxProvinces>, kMaxProvinces> without;  // per army: convoys avoiding one fleet
   // Per province, the units that can move there (in province order): reachers[first[y], first[y + 1]).
   std::array<int, kMaxProvinces + 1> first;
@@ -113,7 +113,8 @@ void enumerate_routes(const Map& m, const std::bitset<kMaxProvinces>& fleets, in
       for (int i = 0; i < depth && !earlier; ++i) earlier = m.fleet_reaches(path[i], t);
       if (earlier) continue;
       s.convoy_to[army].set(t);
-      for (int i = 0; i <= depth; ++i) s.convoys[path[i]].emplace_back(static_cast<std::uint8_t>(army), static_cast<std::uint8_t>(t));
+      for (int i = 0; i <= depth; ++i)
+        s.convoys[path[i]].emplace_back(static_cast<std::uint8_t>(army), static_cast<std::uint8_t>(t));
     }
   }
 }
@@ -139,7 +140,8 @@ void movement(const Map& m, const Position& pos, Options* out) {
   }
   if (fleets.any()) {
     for (int p = 0; p < n; ++p) {
-      if (pos.occupied(p) && pos.type[p] == UnitType::kArmy && m.is_coast(p)) enumerate_routes(m, fleets, p, s);
+      if (pos.occupied(p) && pos.type[p] == UnitType::kArmy && m.is_coast(p))
+        enumerate_routes(m, fleets, p, s);
     }
     for (int p = 0; p < n; ++p) {
       std::sort(s.convoys[p].begin(), s.convoys[p].end());
@@ -231,7 +233,8 @@ void movement(const Map& m, const Position& pos, Options* out) {
       } else {
         for (std::uint8_t l : m.locations[loc].fleet) {
           const auto q = static_cast<std::uint8_t>(m.province_of(l));
-          if (std::find(targets.begin(), targets.begin() + count_targets, q) == targets.begin() + count_targets)
+          if (std::find(targets.begin(), targets.begin() + count_targets, q) ==
+              targets.begin() + count_targets)
             targets[count_targets++] = q;
         }
       }
@@ -351,7 +354,8 @@ void adjustments(const Map& m, const Position& pos, Options* out) {
 
 }  // namespace
 
-bool convoy_route_exists(const Map& m, const std::bitset<kMaxProvinces>& fleets, int from, int to, int avoid) {
+bool convoy_route_exists(const Map& m, const std::bitset<kMaxProvinces>& fleets, int from, int to,
+                         int avoid) {
   if (!m.is_coast(from) || !m.is_coast(to)) return false;
   const int n = m.num_provinces();
   std::array<std::uint8_t, kMaxProvinces> queue;
@@ -376,8 +380,8 @@ bool convoy_route_exists(const Map& m, const std::bitset<kMaxProvinces>& fleets,
   return false;
 }
 
-std::bitset<kMaxProvinces> convoy_destinations(const Map& m, const std::bitset<kMaxProvinces>& fleets, int from,
-                                               int avoid) {
+std::bitset<kMaxProvinces> convoy_destinations(const Map& m, const std::bitset<kMaxProvinces>& fleets,
+                                               int from, int avoid) {
   std::bitset<kMaxProvinces> out;
   if (!m.is_coast(from)) return out;
   const int n = m.num_provinces();
@@ -426,11 +430,18 @@ void legal_options(const Map& map, const Position& position, Options* out) {
   out->slots.clear();
   out->power_first.fill(0);
   switch (position.phase.type) {
-    case PhaseType::kMovement: movement(map, position, out); break;
-    case PhaseType::kRetreat: retreats(map, position, out); break;
-    case PhaseType::kAdjustment: adjustments(map, position, out); break;
+    case PhaseType::kMovement:
+      movement(map, position, out);
+      break;
+    case PhaseType::kRetreat:
+      retreats(map, position, out);
+      break;
+    case PhaseType::kAdjustment:
+      adjustments(map, position, out);
+      break;
   }
-  for (int i = map.num_powers(); i <= kMaxPowers; ++i) out->power_first[i] = static_cast<int>(out->slots.size());
+  for (int i = map.num_powers(); i <= kMaxPowers; ++i)
+    out->power_first[i] = static_cast<int>(out->slots.size());
 }
 
 std::string choice_label(const Map& map, const Order& order, PhaseType phase) {

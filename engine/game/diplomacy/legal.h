@@ -28,8 +28,8 @@ namespace motive::game::diplomacy {
 
 struct SlotOrders {
   int power = kNobody;
-  int province = 0;   // the unit's (or dislodged unit's, or build slot's) province
-  int first = 0;      // its choices: Options::orders[first, first + count)
+  int province = 0;  // the unit's (or dislodged unit's, or build slot's) province
+  int first = 0;     // its choices: Options::orders[first, first + count)
   int count = 0;
 };
 
@@ -49,10 +49,11 @@ std::string choice_label(const Map& map, const Order& order, PhaseType phase);
 
 // Convoy routes: chains of seas holding fleets (any power's, `fleets`: a bitset of sea provinces).
 // Whether one leads from the coast `from` to the coast `to`, leaving out the sea `avoid` (or −1).
-bool convoy_route_exists(const Map& map, const std::bitset<kMaxProvinces>& fleets, int from, int to, int avoid);
+bool convoy_route_exists(const Map& map, const std::bitset<kMaxProvinces>& fleets, int from, int to,
+                         int avoid);
 // The coasts an army in `from` could be convoyed to through `fleets`, leaving out the sea `avoid` (or −1).
-std::bitset<kMaxProvinces> convoy_destinations(const Map& map, const std::bitset<kMaxProvinces>& fleets, int from,
-                                               int avoid);
+std::bitset<kMaxProvinces> convoy_destinations(const Map& map, const std::bitset<kMaxProvinces>& fleets,
+                                               int from, int avoid);
 // Whether the sea `sea` lies on a route from `from` to `to` on which no fleet could be left out (a
 // chordless route: only its first sea touches `from`, only its last touches `to`, and no two seas
 // but neighbours on it touch). After kRouteBudget steps of the search it answers true.
@@ -61,7 +62,8 @@ inline constexpr int kRouteBudget = 20000;
 
 // Whether a choice is a real order to submit ("none" and "keep" are not).
 inline bool submits(const Order& order, PhaseType phase) {
-  return phase != PhaseType::kAdjustment || order.type == OrderType::kBuild || order.type == OrderType::kDisband;
+  return phase != PhaseType::kAdjustment || order.type == OrderType::kBuild ||
+         order.type == OrderType::kDisband;
 }
 
 }  // namespace motive::game::diplomacy

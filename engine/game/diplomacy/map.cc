@@ -30,20 +30,22 @@ bool equal_nocase(std::string_view a, std::string_view b) {
 
 // Words of the order notation that cannot be a province's id (the parser would not know which is meant).
 bool reserved_word(const std::string& id) {
-  static const char* const kWords[] = {"VIA",     "HOLD",     "HOLDS",  "WAIVE",   "BUILD",   "REMOVE",
-                                       "DISBAND", "SUPPORT",  "SUPPORTS", "CONVOY", "CONVOYS", "RETREAT",
-                                       "ARMY",    "FLEET",    "MOVE",   "MOVES",   "TO",      "BY"};
+  static const char* const kWords[] = {"VIA",     "HOLD",    "HOLDS",    "WAIVE",  "BUILD",   "REMOVE",
+                                       "DISBAND", "SUPPORT", "SUPPORTS", "CONVOY", "CONVOYS", "RETREAT",
+                                       "ARMY",    "FLEET",   "MOVE",     "MOVES",  "TO",      "BY"};
   return std::any_of(std::begin(kWords), std::end(kWords), [&](const char* w) { return id == w; });
 }
 
 bool valid_id(const std::string& id) {
   if (id.size() < 2 || id.size() > 5 || !std::isalpha(static_cast<unsigned char>(id[0]))) return false;
-  return std::all_of(id.begin(), id.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+  return std::all_of(id.begin(), id.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
 }
 
 bool valid_coast(const std::string& coast) {
-  return !coast.empty() && coast.size() <= 3 &&
-         std::all_of(coast.begin(), coast.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+  return !coast.empty() && coast.size() <= 3 && std::all_of(coast.begin(), coast.end(), [](char c) {
+    return std::isalpha(static_cast<unsigned char>(c));
+  });
 }
 
 bool valid_power_name(const std::string& name) {
@@ -177,7 +179,8 @@ bool read_province(Map& map, const Json& entry, Problems& pr) {
     pr.error("model.wrong_type", entry, "a province is an object {\"id\", \"name\", \"type\", ...}");
     return false;
   }
-  unknown_fields(entry, {"id", "name", "type", "supply", "home", "x", "y", "aliases", "army", "fleet", "coasts"},
+  unknown_fields(entry,
+                 {"id", "name", "type", "supply", "home", "x", "y", "aliases", "army", "fleet", "coasts"},
                  "a province", pr);
   Province p;
   auto id = entry.find("id");
@@ -188,9 +191,10 @@ bool read_province(Map& map, const Json& entry, Problems& pr) {
   p.id = upper(id->get<std::string>());
   const std::string what = "province " + p.id;
   if (!valid_id(p.id) || reserved_word(p.id)) {
-    pr.error("game.bad_map", *id,
-             "\"" + id->get<std::string>() + "\" is not a province id: 2 to 5 letters or digits, a letter first",
-             reserved_word(p.id) ? "it is a word of the order notation" : "the standard map's ids have three");
+    pr.error(
+        "game.bad_map", *id,
+        "\"" + id->get<std::string>() + "\" is not a province id: 2 to 5 letters or digits, a letter first",
+        reserved_word(p.id) ? "it is a word of the order notation" : "the standard map's ids have three");
   }
   if (map.find_province(p.id) >= 0) pr.error("game.bad_map", *id, "two provinces are \"" + p.id + "\"");
   p.name = p.id;
@@ -203,7 +207,9 @@ bool read_province(Map& map, const Json& entry, Problems& pr) {
   if (t == "land") p.terrain = Terrain::kLand;
   else if (t == "coast") p.terrain = Terrain::kCoast;
   else if (t == "sea") p.terrain = Terrain::kSea;
-  else pr.error("game.bad_map", type == entry.end() ? entry : *type, what + ": \"type\" is \"land\", \"coast\" or \"sea\"");
+  else
+    pr.error("game.bad_map", type == entry.end() ? entry : *type,
+             what + ": \"type\" is \"land\", \"coast\" or \"sea\"");
   if (auto s = entry.find("supply"); s != entry.end()) {
     if (s->is_boolean()) p.supply = s->get<bool>();
     else pr.error("model.wrong_type", *s, "\"supply\" is true or false");
@@ -220,7 +226,8 @@ bool read_province(Map& map, const Json& entry, Problems& pr) {
       pr.error("game.unknown_power", *h, json_text(*h) + " is not a power of the map",
                hint.empty() ? "the powers are " + FileReader::join(names) : hint);
     } else if (!p.supply) {
-      pr.error("game.bad_centre", *h, what + " is the home of " + map.powers[power].name + " but not a supply centre",
+      pr.error("game.bad_centre", *h,
+               what + " is the home of " + map.powers[power].name + " but not a supply centre",
                "a home centre is a supply centre: add \"supply\": true");
     }
     p.home = power;
@@ -232,7 +239,8 @@ bool read_province(Map& map, const Json& entry, Problems& pr) {
       for (const Json& alias : *a) {
         std::string s = alias.is_string() ? upper(alias.get<std::string>()) : "";
         if (!valid_id(s) || reserved_word(s) || map.find_province(s) >= 0 || s == p.id) {
-          pr.error("game.bad_map", alias, "an alias is an id (2 to 5 letters or digits) no other province has");
+          pr.error("game.bad_map", alias,
+                   "an alias is an id (2 to 5 letters or digits) no other province has");
           continue;
         }
         p.aliases.push_back(s);
@@ -246,9 +254,11 @@ bool read_province(Map& map, const Json& entry, Problems& pr) {
   read_coordinate(entry, "y", map.height, &own.y, pr, what);
   if (auto c = entry.find("coasts"); c != entry.end()) {
     if (p.terrain != Terrain::kCoast) {
-      pr.error("game.bad_map", *c, what + " is " + terrain_word(p.terrain) + ": only a coast has split coasts");
+      pr.error("game.bad_map", *c,
+               what + " is " + terrain_word(p.terrain) + ": only a coast has split coasts");
     } else if (!c->is_object() || c->size() < 2) {
-      pr.error("game.bad_map", *c, what + ": \"coasts\" names two or more coasts ({\"NC\": {...}, \"SC\": {...}})",
+      pr.error("game.bad_map", *c,
+               what + ": \"coasts\" names two or more coasts ({\"NC\": {...}, \"SC\": {...}})",
                "a province with one coast lists its fleet moves in \"fleet\"");
     } else if (entry.contains("fleet")) {
       pr.error("game.bad_map", entry["fleet"],
@@ -268,7 +278,8 @@ bool read_coasts(Map& map, int p, const Json& entry, Problems& pr) {
   for (const auto& member : c->items()) {
     std::string coast = upper(member.key());
     if (!valid_coast(coast)) {
-      pr.error("game.bad_map", member.value(), "\"" + member.key() + "\" is not a coast's name: 1 to 3 letters (\"NC\")");
+      pr.error("game.bad_map", member.value(),
+               "\"" + member.key() + "\" is not a coast's name: 1 to 3 letters (\"NC\")");
       continue;
     }
     if (!member.value().is_object()) {
@@ -319,7 +330,8 @@ void read_adjacency(const Map& map, const Json& list, int from, bool fleet, cons
       continue;
     }
     if (!fleet && s.find('/') != std::string::npos) {
-      pr.error("game.bad_adjacency", name, what + ": armies move between provinces, not coasts (\"" + s + "\")");
+      pr.error("game.bad_adjacency", name,
+               what + ": armies move between provinces, not coasts (\"" + s + "\")");
       continue;
     }
     int to = fleet ? map.find_location(s) : province;
@@ -330,8 +342,9 @@ void read_adjacency(const Map& map, const Json& list, int from, bool fleet, cons
     }
     const Province& target = map.provinces[province];
     if (fleet && target.terrain == Terrain::kLand) {
-      pr.error("game.bad_adjacency", name,
-               what + " lists a fleet move to " + target.id + ", which is land: a fleet cannot go through land");
+      pr.error(
+          "game.bad_adjacency", name,
+          what + " lists a fleet move to " + target.id + ", which is land: a fleet cannot go through land");
       continue;
     }
     if (!fleet && target.terrain == Terrain::kSea) {
@@ -340,8 +353,8 @@ void read_adjacency(const Map& map, const Json& list, int from, bool fleet, cons
     }
     if (fleet && target.coasts > 0 && to < n) {
       pr.error("game.bad_adjacency", name,
-               what + ": " + target.id + " has split coasts: name the coast a fleet reaches (\"" + target.id + "/" +
-                   map.locations[target.first_coast].coast + "\")");
+               what + ": " + target.id + " has split coasts: name the coast a fleet reaches (\"" + target.id +
+                   "/" + map.locations[target.first_coast].coast + "\")");
       continue;
     }
     if (province == map.province_of(from)) {
@@ -361,8 +374,8 @@ std::shared_ptr<const Map> read_map(const Json& v, Problems& pr) {
              "or name a shipped map: \"standard\" or \"teaching\"");
     return nullptr;
   }
-  unknown_fields(v, {"name", "description", "width", "height", "victory", "powers", "provinces", "start"}, "a map",
-                 pr);
+  unknown_fields(v, {"name", "description", "width", "height", "victory", "powers", "provinces", "start"},
+                 "a map", pr);
   auto map = std::make_shared<Map>();
   if (auto it = v.find("name"); it != v.end()) {
     if (it->is_string()) map->name = it->get<std::string>();
@@ -488,8 +501,8 @@ std::shared_ptr<const Map> read_map(const Json& v, Problems& pr) {
     const auto& back = map->locations[e.to].fleet;
     if (std::find(back.begin(), back.end(), e.from) == back.end()) {
       pr.error("game.bad_adjacency", *e.at,
-               map->locations[e.from].name + " lists a fleet move to " + map->locations[e.to].name + ", but " +
-                   map->locations[e.to].name + " does not list " + map->locations[e.from].name,
+               map->locations[e.from].name + " lists a fleet move to " + map->locations[e.to].name +
+                   ", but " + map->locations[e.to].name + " does not list " + map->locations[e.from].name,
                "adjacency goes both ways: list it on both");
     }
   }
@@ -514,8 +527,9 @@ std::shared_ptr<const Map> read_map(const Json& v, Problems& pr) {
   if (auto vic = v.find("victory"); vic != v.end()) {
     if (!vic->is_number() || vic->get<double>() != std::floor(vic->get<double>()) || vic->get<double>() < 1 ||
         vic->get<double>() > map->num_centres()) {
-      pr.error("game.bad_map", *vic,
-               "\"victory\" is a whole number of supply centres from 1 to " + std::to_string(map->num_centres()));
+      pr.error(
+          "game.bad_map", *vic,
+          "\"victory\" is a whole number of supply centres from 1 to " + std::to_string(map->num_centres()));
       return nullptr;
     }
     map->victory = static_cast<int>(vic->get<double>());

@@ -115,8 +115,8 @@ class Parser {
       o.type = OrderType::kConvoy;
       if (!other(&o)) return std::nullopt;
       if (at_ == tokens_.size() || tokens_[at_].text != "-") {
-        return fail(tokens_[at_ - 1].end, tokens_[at_ - 1].end, "a convoy names the army's move: \"- PROVINCE\"",
-                    "\"F NTH C A LON - NWY\"");
+        return fail(tokens_[at_ - 1].end, tokens_[at_ - 1].end,
+                    "a convoy names the army's move: \"- PROVINCE\"", "\"F NTH C A LON - NWY\"");
       }
       ++at_;
       int to;
@@ -192,7 +192,8 @@ class Parser {
       std::vector<std::string> ids;
       for (const Province& pr : map_.provinces) ids.push_back(pr.id);
       std::string hint = did_you_mean(s, ids);
-      fail(t.begin, t.begin + s.size(), "\"" + s + "\" is not a province" + (map_.name.empty() ? "" : " of the " + map_.name + " map"),
+      fail(t.begin, t.begin + s.size(),
+           "\"" + s + "\" is not a province" + (map_.name.empty() ? "" : " of the " + map_.name + " map"),
            hint.empty() ? "provinces are named by their ids (\"PAR\")" : hint);
       return false;
     }
@@ -204,8 +205,10 @@ class Parser {
     if (c < 0) {
       const Province& pr = map_.provinces[p];
       std::string coasts;
-      for (int k = pr.first_coast; k < pr.first_coast + pr.coasts; ++k) coasts += (coasts.empty() ? "" : ", ") + map_.locations[k].name;
-      fail(t.begin, t.end, pr.coasts ? pr.id + " has no coast \"" + coast + "\"" : pr.id + " has no split coasts",
+      for (int k = pr.first_coast; k < pr.first_coast + pr.coasts; ++k)
+        coasts += (coasts.empty() ? "" : ", ") + map_.locations[k].name;
+      fail(t.begin, t.end,
+           pr.coasts ? pr.id + " has no coast \"" + coast + "\"" : pr.id + " has no split coasts",
            pr.coasts ? "its coasts are " + coasts : "write \"" + pr.id + "\" alone");
       return false;
     }
@@ -217,11 +220,14 @@ class Parser {
   std::optional<Order> end(const Order& o) {
     if (at_ < tokens_.size()) {
       const Token& t = tokens_[at_];
-      return fail(t.begin, tokens_.back().end, "unexpected \"" + std::string(text_.substr(t.begin, tokens_.back().end - t.begin)) + "\" after the order");
+      return fail(t.begin, tokens_.back().end,
+                  "unexpected \"" + std::string(text_.substr(t.begin, tokens_.back().end - t.begin)) +
+                      "\" after the order");
     }
     return o;
   }
-  std::nullopt_t fail(std::size_t begin, std::size_t end, const std::string& message, const std::string& hint = {}) {
+  std::nullopt_t fail(std::size_t begin, std::size_t end, const std::string& message,
+                      const std::string& hint = {}) {
     error_->begin = begin;
     error_->end = end;
     error_->message = message;
@@ -240,14 +246,22 @@ class Parser {
 
 const char* order_type_name(OrderType type) {
   switch (type) {
-    case OrderType::kHold: return "hold";
-    case OrderType::kMove: return "move";
-    case OrderType::kSupport: return "support";
-    case OrderType::kConvoy: return "convoy";
-    case OrderType::kRetreat: return "retreat";
-    case OrderType::kDisband: return "disband";
-    case OrderType::kBuild: return "build";
-    case OrderType::kWaive: return "waive";
+    case OrderType::kHold:
+      return "hold";
+    case OrderType::kMove:
+      return "move";
+    case OrderType::kSupport:
+      return "support";
+    case OrderType::kConvoy:
+      return "convoy";
+    case OrderType::kRetreat:
+      return "retreat";
+    case OrderType::kDisband:
+      return "disband";
+    case OrderType::kBuild:
+      return "build";
+    case OrderType::kWaive:
+      return "waive";
   }
   return "";
 }
@@ -300,15 +314,22 @@ std::string order_text(const Map& map, const Order& o) {
            map.locations[o.other].name;
   };
   switch (o.type) {
-    case OrderType::kHold: return unit + " H";
-    case OrderType::kMove: return unit + " - " + map.locations[o.target].name + (o.via_convoy ? " VIA C" : "");
+    case OrderType::kHold:
+      return unit + " H";
+    case OrderType::kMove:
+      return unit + " - " + map.locations[o.target].name + (o.via_convoy ? " VIA C" : "");
     case OrderType::kSupport:
       return unit + " S " + other() + (o.target == kNoLocation ? "" : " - " + map.locations[o.target].name);
-    case OrderType::kConvoy: return unit + " C " + other() + " - " + map.locations[o.target].name;
-    case OrderType::kRetreat: return unit + " R " + map.locations[o.target].name;
-    case OrderType::kDisband: return unit + " D";
-    case OrderType::kBuild: return unit + " B";
-    case OrderType::kWaive: return "WAIVE";
+    case OrderType::kConvoy:
+      return unit + " C " + other() + " - " + map.locations[o.target].name;
+    case OrderType::kRetreat:
+      return unit + " R " + map.locations[o.target].name;
+    case OrderType::kDisband:
+      return unit + " D";
+    case OrderType::kBuild:
+      return unit + " B";
+    case OrderType::kWaive:
+      return "WAIVE";
   }
   return unit;
 }

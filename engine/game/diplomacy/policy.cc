@@ -38,7 +38,9 @@ struct Pull {
 class Drawer {
  public:
   Drawer(const DiplomacyState& state, int power)
-      : cache_(state.policy_cache()), options_(state.options()), first_slot_(options_.power_first[power]),
+      : cache_(state.policy_cache()),
+        options_(state.options()),
+        first_slot_(options_.power_first[power]),
         slots_(options_.slots_of(power)) {}
 
   int slots() const { return slots_; }
@@ -86,13 +88,17 @@ enum class Mode { kMovement, kIndependent, kDisbands };
 Mode mode_of(const DiplomacyState& state, int power) {
   const Options& o = state.options();
   switch (state.position().phase.type) {
-    case PhaseType::kMovement: return Mode::kMovement;
-    case PhaseType::kRetreat: return Mode::kIndependent;
-    case PhaseType::kAdjustment: break;
+    case PhaseType::kMovement:
+      return Mode::kMovement;
+    case PhaseType::kRetreat:
+      return Mode::kIndependent;
+    case PhaseType::kAdjustment:
+      break;
   }
   const int first = o.power_first[power];
-  return o.slots_of(power) > 0 && o.orders[o.slots[first].first].type == OrderType::kHold ? Mode::kDisbands
-                                                                                          : Mode::kIndependent;
+  return o.slots_of(power) > 0 && o.orders[o.slots[first].first].type == OrderType::kHold
+             ? Mode::kDisbands
+             : Mode::kIndependent;
 }
 
 // The number of disbands a power must make.
@@ -185,7 +191,9 @@ void DiplomacyPolicy::prepare(const DiplomacyState& state) {
       const Order& o = opt.orders[i];
       c.spec[i] = spec_of(m, o);
       switch (o.type) {
-        case OrderType::kHold: c.weight[i] = std::exp(w.hold + (defending(s) ? w.defend : 0.0)); break;
+        case OrderType::kHold:
+          c.weight[i] = std::exp(w.hold + (defending(s) ? w.defend : 0.0));
+          break;
         case OrderType::kMove:
         case OrderType::kRetreat: {
           const int to = m.province_of(o.target);
@@ -200,13 +208,16 @@ void DiplomacyPolicy::prepare(const DiplomacyState& state) {
           c.weight[i] = std::exp(move_logit(m, pos, w, s.power, to));
           break;
         }
-        case OrderType::kDisband: c.weight[i] = phase == PhaseType::kRetreat ? std::exp(w.disband) : 1.0; break;
+        case OrderType::kDisband:
+          c.weight[i] = phase == PhaseType::kRetreat ? std::exp(w.disband) : 1.0;
+          break;
         case OrderType::kBuild: {
           const int coasts = m.provinces[m.province_of(o.location)].coasts;
           c.weight[i] = o.unit == UnitType::kArmy || coasts == 0 ? 1.0 : 1.0 / coasts;
           break;
         }
-        default: break;  // supports and convoys below; "none" never
+        default:
+          break;  // supports and convoys below; "none" never
       }
     }
   }
@@ -217,7 +228,8 @@ void DiplomacyPolicy::prepare(const DiplomacyState& state) {
   // A unit's own hold-and-move distribution: q of doing `spec`.
   std::array<std::int16_t, kMaxProvinces> slot_at;
   slot_at.fill(-1);
-  for (std::size_t s = 0; s < opt.slots.size(); ++s) slot_at[opt.slots[s].province] = static_cast<std::int16_t>(s);
+  for (std::size_t s = 0; s < opt.slots.size(); ++s)
+    slot_at[opt.slots[s].province] = static_cast<std::int16_t>(s);
   auto q = [&](int slot, std::uint8_t spec) {
     const SlotOrders& s = opt.slots[slot];
     double total = 0, hit = 0;
@@ -306,7 +318,8 @@ Action DiplomacyPolicy::sample(const State& state, int player, Rng& rng) const {
   return action;
 }
 
-void DiplomacyPolicy::distribution(const State& state, int player, std::vector<std::pair<Action, double>>* out) const {
+void DiplomacyPolicy::distribution(const State& state, int player,
+                                   std::vector<std::pair<Action, double>>* out) const {
   const auto& s = static_cast<const DiplomacyState&>(state);
   prepare(s);
   out->clear();

@@ -33,25 +33,13 @@
 
 namespace motive::game::diplomacy {
 
-// Per-order data of the policies at one state (filled once per state, reused by every draw).
-struct PolicyCache {
-  bool ready = false;
-  std::vector<double> weight;           // the order's weight before the dependencies (exp of its logit)
-  std::vector<std::int16_t> match;      // −1, or the slot (within its power) whose order it must match
-  std::vector<std::uint8_t> spec;       // what an order is: a move's destination province, or kStays
-  std::vector<std::uint8_t> wants;      // a support's or convoy's target spec (what the unit must do)
-  std::vector<std::int16_t> pulls;      // −1, or the later slot (within its power) it pulls towards `wants`
-  std::vector<double> pull;             // the pull's factor
-  std::vector<double> scratch;          // a slot's weights while drawing
-  static constexpr std::uint8_t kStays = 255;  // holds, supports or convoys: stays in place
-};
-
 // Every power's policy is this one class: the weights are the game's (DiplomacyGame::weights), read
 // through the state.
 class DiplomacyPolicy final : public Policy {
  public:
   Action sample(const State& state, int player, Rng& rng) const override;
-  void distribution(const State& state, int player, std::vector<std::pair<Action, double>>* out) const override;
+  void distribution(const State& state, int player,
+                    std::vector<std::pair<Action, double>>* out) const override;
   double support_bound(const State& state, int player) const override;
 
   // Fills the state's PolicyCache (every power's orders), if not done yet.

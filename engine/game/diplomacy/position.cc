@@ -4,8 +4,8 @@
 
 #include "core/diagnostics.h"
 #include "game/diplomacy/orders.h"
-#include "game/game.h"
 #include "game/diplomacy/position_io.h"
+#include "game/game.h"
 
 namespace motive::game::diplomacy {
 
@@ -67,9 +67,9 @@ bool read_unit(const Map& map, const Json& at, UnitType* type, int* location, Pr
   const std::string text = at.get<std::string>();
   OrderError e;
   if (!parse_unit(map, text, type, location, &e)) {
-    pr.error_in_string(e.message.find("province") != std::string::npos ? "game.unknown_province"
-                                                                         : "game.bad_position",
-                       at, e.begin, e.end, e.message, e.hint);
+    pr.error_in_string(
+        e.message.find("province") != std::string::npos ? "game.unknown_province" : "game.bad_position", at,
+        e.begin, e.end, e.message, e.hint);
     return false;
   }
   const int p = map.province_of(*location);
@@ -90,13 +90,16 @@ bool read_unit(const Map& map, const Json& at, UnitType* type, int* location, Pr
     return false;
   }
   if (*type == UnitType::kArmy && *location != p) {
-    pr.error("game.bad_position", at, "an army stands in a province, not on a coast: \"A " + province.id + "\"");
+    pr.error("game.bad_position", at,
+             "an army stands in a province, not on a coast: \"A " + province.id + "\"");
     return false;
   }
   return true;
 }
 
-const char* season_word(Season s) { return s == Season::kSpring ? "spring" : s == Season::kFall ? "fall" : "winter"; }
+const char* season_word(Season s) {
+  return s == Season::kSpring ? "spring" : s == Season::kFall ? "fall" : "winter";
+}
 
 }  // namespace
 
@@ -117,7 +120,8 @@ bool parse_phase(const std::string& text, Phase* phase) {
   std::vector<std::string> words = words_of(lower(text));
   Phase p;
   auto year_of = [](const std::string& s, int* year) {
-    if (s.empty() || s.size() > 4 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (s.empty() || s.size() > 4 ||
+        !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
       return false;
     *year = std::stoi(s);
     return *year >= 1;
@@ -173,7 +177,8 @@ Phase next_phase(const Phase& phase) {
 }
 
 std::bitset<kMaxLocations> retreat_options(const Map& map, const Position& after, UnitType type, int location,
-                                           int attacker, bool convoyed, const std::bitset<kMaxProvinces>& standoffs) {
+                                           int attacker, bool convoyed,
+                                           const std::bitset<kMaxProvinces>& standoffs) {
   std::bitset<kMaxLocations> out;
   auto open = [&](int q) { return !after.occupied(q) && !standoffs[q] && (q != attacker || convoyed); };
   if (type == UnitType::kArmy) {
@@ -216,9 +221,10 @@ bool read_position(const Map& map, const Json& value, const Position& defaults, 
   p.phase = defaults.phase;
   if (auto ph = value.find("phase"); ph != value.end()) {
     if (!ph->is_string() || !parse_phase(ph->get<std::string>(), &p.phase)) {
-      pr.error("game.bad_position", *ph, json_text(*ph) + " is not a phase",
-               "a phase is \"S1901M\" or \"spring 1901 movement\" (spring and fall: movement or retreats; winter: "
-               "adjustments)");
+      pr.error(
+          "game.bad_position", *ph, json_text(*ph) + " is not a phase",
+          "a phase is \"S1901M\" or \"spring 1901 movement\" (spring and fall: movement or retreats; winter: "
+          "adjustments)");
       return false;
     }
   }
@@ -248,7 +254,8 @@ bool read_position(const Map& map, const Json& value, const Position& defaults, 
         if (!read_unit(map, u, &type, &location, pr)) continue;
         const int q = map.province_of(location);
         if (p.occupied(q)) {
-          pr.error("game.bad_position", u, "two units in " + map.provinces[q].id + ": a province holds one unit");
+          pr.error("game.bad_position", u,
+                   "two units in " + map.provinces[q].id + ": a province holds one unit");
           continue;
         }
         p.power[q] = static_cast<std::int8_t>(power);
@@ -314,7 +321,8 @@ bool read_position(const Map& map, const Json& value, const Position& defaults, 
   }
   if (auto d = value.find("dislodged"); d != value.end()) {
     if (p.phase.type != PhaseType::kRetreat) {
-      pr.error("game.bad_position", *d, "dislodged units wait for their retreat: give a retreat phase (\"S1901R\")");
+      pr.error("game.bad_position", *d,
+               "dislodged units wait for their retreat: give a retreat phase (\"S1901R\")");
       return false;
     }
     if (!d->is_object()) {
@@ -326,19 +334,23 @@ bool read_position(const Map& map, const Json& value, const Position& defaults, 
       int power = power_of(map, member.key(), member.value(), pr);
       if (power < 0) continue;
       if (!member.value().is_array()) {
-        pr.error("model.wrong_type", member.value(), "a power's dislodged units are a list of {\"unit\", \"from\"}");
+        pr.error("model.wrong_type", member.value(),
+                 "a power's dislodged units are a list of {\"unit\", \"from\"}");
         continue;
       }
       for (const Json& entry : member.value()) {
         if (!entry.is_object() || !entry.contains("unit") || !entry.contains("from")) {
           pr.error("game.bad_position", entry,
                    "a dislodged unit is {\"unit\": \"F TRI\", \"from\": \"VEN\"} (its attacker's province)",
-                   "add \"convoyed\": true when the attacker came by convoy, \"retreats\" to list where it may go");
+                   "add \"convoyed\": true when the attacker came by convoy, \"retreats\" to list where it "
+                   "may go");
           continue;
         }
         for (const auto& field : entry.items()) {
-          if (field.key() != "unit" && field.key() != "from" && field.key() != "convoyed" && field.key() != "retreats")
-            pr.error("model.unknown_field", field.value(), "\"" + field.key() + "\" is not a field of a dislodged unit",
+          if (field.key() != "unit" && field.key() != "from" && field.key() != "convoyed" &&
+              field.key() != "retreats")
+            pr.error("model.unknown_field", field.value(),
+                     "\"" + field.key() + "\" is not a field of a dislodged unit",
                      "the fields are \"unit\", \"from\", \"convoyed\", \"retreats\"");
         }
         Dislodged dis;
@@ -373,7 +385,8 @@ bool read_position(const Map& map, const Json& value, const Position& defaults, 
           for (const Json& to : *r) {
             int l = to.is_string() ? map.find_location(to.get<std::string>()) : -1;
             if (l < 0) {
-              pr.error("game.unknown_province", to, json_text(to) + " is not a province (or coast) of the map");
+              pr.error("game.unknown_province", to,
+                       json_text(to) + " is not a province (or coast) of the map");
               continue;
             }
             if (!allowed[l]) {
@@ -425,9 +438,9 @@ nlohmann::ordered_json position_json(const Map& map, const Position& position) {
         if (d.retreats[l]) retreats.push_back(map.locations[l].name);
       }
       dislodged[map.powers[d.power].name].push_back({{"unit", unit_text(map, d.type, d.location)},
-                                                      {"from", map.provinces[d.attacker].id},
-                                                      {"convoyed", d.convoyed},
-                                                      {"retreats", retreats}});
+                                                     {"from", map.provinces[d.attacker].id},
+                                                     {"convoyed", d.convoyed},
+                                                     {"retreats", retreats}});
     }
     out["dislodged"] = dislodged;
   }
@@ -439,7 +452,8 @@ std::string position_text(const Map& map, const Position& position, int move_num
   for (int i = 0; i < map.num_powers(); ++i) {
     std::string units, centres, dislodged;
     for (int q = 0; q < map.num_provinces(); ++q) {
-      if (position.power[q] == i) units += (units.empty() ? "" : ", ") + unit_text(map, position.type[q], position.location[q]);
+      if (position.power[q] == i)
+        units += (units.empty() ? "" : ", ") + unit_text(map, position.type[q], position.location[q]);
       if (position.owner[q] == i) centres += (centres.empty() ? "" : " ") + map.provinces[q].id;
     }
     for (const Dislodged& d : position.dislodged) {
@@ -469,7 +483,9 @@ bool parse_position_text(const Map& map, std::string_view text, Position* out, i
   *move_number = 0;
   if (head.size() >= 2) {
     const std::string& m = head[1];
-    if (m.empty() || m.size() > 6 || !std::all_of(m.begin(), m.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    if (m.empty() || m.size() > 6 || !std::all_of(m.begin(), m.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c));
+        })) {
       *error = "\"" + m + "\" is not a move number";
       return false;
     }
@@ -496,7 +512,8 @@ bool parse_position_text(const Map& map, std::string_view text, Position* out, i
     seen_power.set(power);
     std::vector<std::string> fields = split(std::string_view(part).substr(colon + 1), ";");
     if (fields.size() < 2 || fields.size() > 3) {
-      *error = map.powers[power].name + ": give its units, \";\", its centres (and \";\", its dislodged units)";
+      *error =
+          map.powers[power].name + ": give its units, \";\", its centres (and \";\", its dislodged units)";
       return false;
     }
     const std::vector<std::string> unit_texts = split(fields[0], ",");
@@ -519,7 +536,8 @@ bool parse_position_text(const Map& map, std::string_view text, Position* out, i
         return false;
       }
       const bool army = type == UnitType::kArmy;
-      if ((army && (map.is_sea(q) || location != q)) || (!army && (map.is_land(q) || (map.split(q) && location == q)))) {
+      if ((army && (map.is_sea(q) || location != q)) ||
+          (!army && (map.is_land(q) || (map.split(q) && location == q)))) {
         *error = "\"" + u + "\" cannot stand there";
         return false;
       }
@@ -552,8 +570,8 @@ bool parse_position_text(const Map& map, std::string_view text, Position* out, i
         int location, attacker;
         OrderError e;
         std::size_t at = 4;
-        bool ok = w.size() >= 5 && parse_unit(map, w[0] + " " + w[1], &d.type, &location, &e) && w[2] == "from" &&
-                  (attacker = map.find_province(w[3])) >= 0;
+        bool ok = w.size() >= 5 && parse_unit(map, w[0] + " " + w[1], &d.type, &location, &e) &&
+                  w[2] == "from" && (attacker = map.find_province(w[3])) >= 0;
         if (ok && w[4] == "by") {
           ok = w.size() >= 7 && w[5] == "convoy";
           d.convoyed = true;

@@ -46,9 +46,9 @@ Phase next_phase(const Phase& phase);
 struct Dislodged {
   std::int8_t power = kNobody;
   UnitType type = UnitType::kArmy;
-  std::uint8_t location = kNoLocation;   // where it stood
-  std::uint8_t attacker = kNoLocation;   // the province its attacker came from
-  bool convoyed = false;                 // the attacker came by convoy (then its origin is open to the retreat)
+  std::uint8_t location = kNoLocation;  // where it stood
+  std::uint8_t attacker = kNoLocation;  // the province its attacker came from
+  bool convoyed = false;  // the attacker came by convoy (then its origin is open to the retreat)
   std::bitset<kMaxLocations> retreats;  // the locations it may retreat to
 };
 

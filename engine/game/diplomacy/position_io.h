@@ -45,7 +45,8 @@ bool parse_position_text(const Map& map, std::string_view text, Position* out, i
 // after the moves, the dislodged units gone): adjacent, empty, not the province `attacker` came from
 // unless it was convoyed, not one of `standoffs` (provinces, as a bitset).
 std::bitset<kMaxLocations> retreat_options(const Map& map, const Position& after, UnitType type, int location,
-                                           int attacker, bool convoyed, const std::bitset<kMaxProvinces>& standoffs);
+                                           int attacker, bool convoyed,
+                                           const std::bitset<kMaxProvinces>& standoffs);
 
 // The number of units and of owned supply centres of each power.
 void count_units(const Position& position, int n, int* units, int* centres);
