@@ -60,6 +60,17 @@
 //   adv_startup/exact_baseline         0.058      0.074      1.28
 //   adv_startup/baseline               0.676      0.677      1.00
 //
+// Diplomacy, one run of scripts/bench.sh --cpu-time --paired 5 --filter dip (2026-11-27, the machine busy
+// with other builds):
+//
+//   workload                        native ms    wasm ms   wasm/native
+//   dip_34_units/adjudications         13.704     18.795      1.37
+//   dip_start_d1/rollouts              33.837     43.928      1.30
+//   dip_start_d5/rollouts              57.133     65.292      1.14
+//   dip_start/sica                      3.517      4.649      1.32
+//   dip_figure1/sbue                   79.570     91.331      1.15
+//   dip_teaching/sica                  14.623     23.726      1.62
+//
 // The same five passes in wall time gave 1.60-1.90 for the COP rows; single passes moved unchanged
 // ratios by ±0.3. Native code in these loops is a few virtual calls and table lookups per draw, where
 // V8's code stays 1.4-1.6x behind the native compiler's (profiled: the policy's draw 1.1x, the rollout
@@ -226,7 +237,8 @@ std::vector<Workload> game_workloads(bool quick) {
         game::diplomacy::Adjudication result;
         constexpr int kTimes = 10'000;
         for (int k = 0; k < kTimes; ++k) {
-          game::diplomacy::Adjudicator::scratch().adjudicate(dgame.map(), d.position(), *orders, &result, false);
+          game::diplomacy::Adjudicator::scratch().adjudicate(dgame.map(), d.position(), *orders, &result,
+                                                             false);
         }
         if (result.results.size() != 34) throw std::logic_error("adjudicate: results");
         return counted(kTimes, "adjudications");
@@ -256,15 +268,16 @@ std::vector<Workload> game_workloads(bool quick) {
     out.push_back(workload(Shape::game, "dip_start", standard_text, "sica", {{"rollouts", 1'000}}));
     out.back().settings = 1'000;
     // The page's SBUE of Figure 1's action (1,000 rollouts, the action and its 8 alternatives).
-    out.push_back(workload(Shape::game, "dip_figure1", example("games/diplomacy-figure1"), "sbue",
-                           {{"rollouts", 1'000},
-                            {"state", "spring 1902"},
-                            {"player", "austria"},
-                            {"action", {"A BUL S A CON", "A TYR - VEN", "F TRI S A TYR - VEN", "A SER H", "A BUD H"}}}));
+    out.push_back(workload(
+        Shape::game, "dip_figure1", example("games/diplomacy-figure1"), "sbue",
+        {{"rollouts", 1'000},
+         {"state", "spring 1902"},
+         {"player", "austria"},
+         {"action", {"A BUL S A CON", "A TYR - VEN", "F TRI S A TYR - VEN", "A SER H", "A BUD H"}}}));
     out.back().settings = 1'000;
     // The teaching map: SICA sampled (10,000 rollouts) and exact at the start.
-    out.push_back(
-        workload(Shape::game, "dip_teaching", example("games/diplomacy-teaching"), "sica", {{"rollouts", 10'000}}));
+    out.push_back(workload(Shape::game, "dip_teaching", example("games/diplomacy-teaching"), "sica",
+                           {{"rollouts", 10'000}}));
     out.back().settings = 10'000;
   }
 
