@@ -60,6 +60,11 @@
 //   adv_startup/exact_baseline         0.058      0.074      1.28
 //   adv_startup/baseline               0.676      0.677      1.00
 //
+// The same five passes in wall time gave 1.60-1.90 for the COP rows; single passes moved unchanged
+// ratios by ±0.3. Native code in these loops is a few virtual calls and table lookups per draw, where
+// V8's code stays 1.4-1.6x behind the native compiler's (profiled: the policy's draw 1.1x, the rollout
+// loop 2.4x, CopState's small virtual methods 2-2.7x).
+//
 // Diplomacy, one run of scripts/bench.sh --cpu-time --paired 5 --filter dip (2026-11-27, the machine busy
 // with other builds):
 //
@@ -70,11 +75,6 @@
 //   dip_start/sica                      3.517      4.649      1.32
 //   dip_figure1/sbue                   79.570     91.331      1.15
 //   dip_teaching/sica                  14.623     23.726      1.62
-//
-// The same five passes in wall time gave 1.60-1.90 for the COP rows; single passes moved unchanged
-// ratios by ±0.3. Native code in these loops is a few virtual calls and table lookups per draw, where
-// V8's code stays 1.4-1.6x behind the native compiler's (profiled: the policy's draw 1.1x, the rollout
-// loop 2.4x, CopState's small virtual methods 2-2.7x).
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
