@@ -984,7 +984,8 @@ TEST(Datc, Datc6D34SupportTargetingOwnAreaNotAllowed) {
   EXPECT_TRUE(b.dislodged("PRU"));
 }
 
-// ---- 6.E. Head-to-head battles and beleaguered garrison ----------------------------------------------------
+// ---- 6.E. Head-to-head battles and beleaguered garrison
+// ----------------------------------------------------
 
 TEST(Datc, Datc6E01DislodgedUnitHasNoEffectOnAttackersArea) {
   Board b;
@@ -1586,7 +1587,8 @@ TEST(Datc, Datc6F25CutSupportLast) {
   EXPECT_FALSE(b.dislodged("BEL"));
 }
 
-// ---- 6.G. Convoying to adjacent provinces ------------------------------------------------------------------
+// ---- 6.G. Convoying to adjacent provinces
+// ------------------------------------------------------------------
 
 TEST(Datc, Datc6G01TwoUnitsCanSwapProvincesByConvoy) {
   Board b;
@@ -1873,7 +1875,8 @@ TEST(Datc, Datc6G20ExplicitConvoyToAdjacentProvinceDisrupted) {
   EXPECT_EQ(b.at("PIC"), "france A");
 }
 
-// ---- 6.H. Retreating ----------------------------------------------------------------------------------------
+// ---- 6.H. Retreating
+// ----------------------------------------------------------------------------------------
 
 TEST(Datc, Datc6H01NoSupportsDuringRetreat) {
   Board b;
@@ -2241,7 +2244,8 @@ TEST(Datc, Datc6I07OnlyOneBuildInAHomeSupplyCenter) {
   EXPECT_EQ(b.at("MOS"), "russia A");
 }
 
-// ---- 6.J. Civil disorder and disbands --------------------------------------------------------------------------
+// ---- 6.J. Civil disorder and disbands
+// --------------------------------------------------------------------------
 
 TEST(Datc, Datc6J01TooManyDisbandOrders) {
   Board b("W1901A");

@@ -3,16 +3,17 @@
 // (every listed order legal, every legal order listed), the game's conformance on both maps, the
 // policies and the value function.
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <cmath>
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "api_support.h"
 #include "core/diagnostics.h"
 #include "game/diplomacy/adjudicator.h"
 #include "game/diplomacy/game.h"
@@ -22,7 +23,6 @@
 #include "game/diplomacy/policy.h"
 #include "game/diplomacy/position_io.h"
 #include "game/model.h"
-#include "api_support.h"
 #include "game_conformance.h"
 
 namespace motive::game::diplomacy {
@@ -58,8 +58,9 @@ TEST(GameDiplomacy, TheStandardMapHasTheGamesProvincesCentresAndStart) {
   ASSERT_EQ(m.num_powers(), 7);
   // Each power's home centres, as the rulebook lists them.
   const std::map<std::string, std::set<std::string>> homes = {
-      {"austria", {"BUD", "TRI", "VIE"}}, {"england", {"EDI", "LON", "LVP"}}, {"france", {"BRE", "MAR", "PAR"}},
-      {"germany", {"BER", "KIE", "MUN"}}, {"italy", {"NAP", "ROM", "VEN"}},  {"russia", {"MOS", "SEV", "STP", "WAR"}},
+      {"austria", {"BUD", "TRI", "VIE"}}, {"england", {"EDI", "LON", "LVP"}},
+      {"france", {"BRE", "MAR", "PAR"}},  {"germany", {"BER", "KIE", "MUN"}},
+      {"italy", {"NAP", "ROM", "VEN"}},   {"russia", {"MOS", "SEV", "STP", "WAR"}},
       {"turkey", {"ANK", "CON", "SMY"}}};
   for (const auto& [power, centres] : homes) {
     std::set<std::string> listed;
@@ -82,8 +83,12 @@ TEST(GameDiplomacy, TheStandardMapHasTheGamesProvincesCentresAndStart) {
 
 TEST(GameDiplomacy, TheStandardMapsAdjacenciesFollowTheBoard) {
   const Map& m = standard();
-  auto army = [&](const char* a, const char* b) { return m.army_adjacent(m.find_province(a), m.find_province(b)); };
-  auto fleet = [&](const char* a, const char* b) { return m.fleet_adjacent(m.find_location(a), m.find_location(b)); };
+  auto army = [&](const char* a, const char* b) {
+    return m.army_adjacent(m.find_province(a), m.find_province(b));
+  };
+  auto fleet = [&](const char* a, const char* b) {
+    return m.fleet_adjacent(m.find_location(a), m.find_location(b));
+  };
   // Armies and fleets do not share one list (DATC 6.A.9): Rome and Venice touch by land only.
   EXPECT_TRUE(army("ROM", "VEN"));
   EXPECT_FALSE(fleet("ROM", "VEN"));
@@ -130,7 +135,8 @@ TEST(GameDiplomacy, TheTeachingMapIsSmallWithASplitCoastAndAConvoyRoute) {
   EXPECT_TRUE(convoy_route_exists(m, fleets, m.find_province("LIS"), ost, -1));
 }
 
-// ---- readers: positioned errors -----------------------------------------------------------------------------
+// ---- readers: positioned errors
+// -----------------------------------------------------------------------------
 
 // The first diagnostic of a game file: id, line and column.
 struct Problem {
@@ -151,11 +157,13 @@ Problem first_problem(const std::string& text) {
 std::string tiny_map(const std::string& provinces) {
   return R"({"kind": "game", "builtin": "diplomacy", "map": {
   "powers": [{"name": "red"}],
-  "provinces": [)" + provinces + R"(]}})";
+  "provinces": [)" +
+         provinces + R"(]}})";
 }
 
 TEST(GameDiplomacy, MapMistakesArePositioned) {
-  const std::string a = R"({"id": "AAA", "type": "coast", "supply": true, "home": "red", "x": 1, "y": 1, "army": ["BBB"], "fleet": ["SEA"]},)";
+  const std::string a =
+      R"({"id": "AAA", "type": "coast", "supply": true, "home": "red", "x": 1, "y": 1, "army": ["BBB"], "fleet": ["SEA"]},)";
   const std::string b = R"({"id": "BBB", "type": "land", "x": 2, "y": 2, "army": ["AAA"]},)";
   const std::string sea = R"({"id": "SEA", "type": "sea", "x": 3, "y": 3, "fleet": ["AAA"]})";
   // Valid as given.
@@ -164,24 +172,30 @@ TEST(GameDiplomacy, MapMistakesArePositioned) {
     EXPECT_TRUE(read_game_model(tiny_map("\n" + a + "\n" + b + "\n" + sea), &d));
   }
   // An unknown province in an adjacency: at the name, line 5.
-  Problem unknown = first_problem(tiny_map("\n" + a + "\n" + R"({"id": "BBB", "type": "land", "x": 2, "y": 2, "army": ["AAA", "CCC"]},)" + "\n" + sea));
+  Problem unknown = first_problem(
+      tiny_map("\n" + a + "\n" + R"({"id": "BBB", "type": "land", "x": 2, "y": 2, "army": ["AAA", "CCC"]},)" +
+               "\n" + sea));
   EXPECT_EQ(unknown.id, "game.unknown_province");
   EXPECT_EQ(unknown.line, 5);
   EXPECT_EQ(unknown.column, 63);  // the string "CCC"
   // An adjacency listed one way only.
-  Problem asymmetric = first_problem(tiny_map("\n" + a + "\n" + R"({"id": "BBB", "type": "land", "x": 2, "y": 2},)" + "\n" + sea));
+  Problem asymmetric = first_problem(
+      tiny_map("\n" + a + "\n" + R"({"id": "BBB", "type": "land", "x": 2, "y": 2},)" + "\n" + sea));
   EXPECT_EQ(asymmetric.id, "game.bad_adjacency");
   EXPECT_EQ(asymmetric.line, 4);
   EXPECT_NE(asymmetric.message.find("does not list"), std::string::npos);
   // A fleet adjacency through land.
-  Problem through_land = first_problem(
-      tiny_map("\n" + a + "\n" + b + "\n" + R"({"id": "SEA", "type": "sea", "x": 3, "y": 3, "fleet": ["AAA", "BBB"]})"));
+  Problem through_land =
+      first_problem(tiny_map("\n" + a + "\n" + b + "\n" +
+                             R"({"id": "SEA", "type": "sea", "x": 3, "y": 3, "fleet": ["AAA", "BBB"]})"));
   EXPECT_EQ(through_land.id, "game.bad_adjacency");
   EXPECT_EQ(through_land.line, 6);
   EXPECT_NE(through_land.message.find("through land"), std::string::npos);
   // A home centre that is not a supply centre.
   Problem home = first_problem(tiny_map(
-      "\n" + std::string(R"({"id": "AAA", "type": "coast", "home": "red", "x": 1, "y": 1, "army": ["BBB"], "fleet": ["SEA"]},)") +
+      "\n" +
+      std::string(
+          R"({"id": "AAA", "type": "coast", "home": "red", "x": 1, "y": 1, "army": ["BBB"], "fleet": ["SEA"]},)") +
       "\n" + b + "\n" + sea));
   EXPECT_EQ(home.id, "game.bad_centre");
   EXPECT_EQ(home.line, 4);
@@ -226,18 +240,20 @@ TEST(GameDiplomacy, StateTextsReadBackAndTheirMistakesAreRefused) {
   auto game = game_of(R"({"kind": "game", "builtin": "diplomacy", "years": 2})");
   ASSERT_TRUE(game);
   std::string error;
-  auto s = game->deserialise("F1901R 3 | austria: A VIE; VIE BUD TRI; F TRI from VEN to ALB ADR | italy: A TRI; ROM", &error);
+  auto s = game->deserialise(
+      "F1901R 3 | austria: A VIE; VIE BUD TRI; F TRI from VEN to ALB ADR | italy: A TRI; ROM", &error);
   ASSERT_TRUE(s) << error;
-  EXPECT_EQ(s->serialise(), "F1901R 3 | austria: A VIE; BUD TRI VIE; F TRI from VEN to ADR ALB | italy: A TRI; ROM");
+  EXPECT_EQ(s->serialise(),
+            "F1901R 3 | austria: A VIE; BUD TRI VIE; F TRI from VEN to ADR ALB | italy: A TRI; ROM");
   EXPECT_EQ(s->move_number(), 3);
   // A position's JSON reads too (a state given as a position).
   EXPECT_TRUE(game->deserialise(R"({"phase": "F1901M", "units": {"italy": ["A VEN"]}})", &error)) << error;
   // Mistakes.
-  for (const char* bad : {"S1901X 0", "S1901M 0 | prussia: A BER;", "S1901M 0 | austria: A XYZ;",
-                          "S1901M 0 | austria: F VIE;", "S1901M 0 | austria: A VIE, A VIE;",
-                          "S1901M 0 | austria: ; VIE VIE", "S1901M 0 end | austria: A VIE;",
-                          "S1901M 0 | austria: A VIE; ; F TRI from VEN to ALB",
-                          R"({"units": {"austria": ["A VIX"]}})"}) {
+  for (const char* bad :
+       {"S1901X 0", "S1901M 0 | prussia: A BER;", "S1901M 0 | austria: A XYZ;", "S1901M 0 | austria: F VIE;",
+        "S1901M 0 | austria: A VIE, A VIE;", "S1901M 0 | austria: ; VIE VIE",
+        "S1901M 0 end | austria: A VIE;", "S1901M 0 | austria: A VIE; ; F TRI from VEN to ALB",
+        R"({"units": {"austria": ["A VIX"]}})"}) {
     error.clear();
     EXPECT_FALSE(game->deserialise(bad, &error)) << bad;
     EXPECT_FALSE(error.empty()) << bad;
@@ -386,7 +402,8 @@ std::set<std::string> legal_by_brute_force(const Map& m, const Position& pos) {
 
 TEST(GameDiplomacy, TheListedOrdersAreExactlyTheLegalOnes) {
   for (const char* map : {"teaching", "standard"}) {
-    auto game = game_of(std::string(R"({"kind": "game", "builtin": "diplomacy", "years": 3, "map": ")") + map + "\"}");
+    auto game = game_of(std::string(R"({"kind": "game", "builtin": "diplomacy", "years": 3, "map": ")") +
+                        map + "\"}");
     ASSERT_TRUE(game);
     const Map& m = game->map();
     std::vector<Position> positions = random_positions(*game, map == std::string("teaching") ? 12 : 3, 4);
@@ -450,7 +467,8 @@ TEST(GameDiplomacy, ConformanceOnTheStandardMap) {
   testing::check_conformance(*game, 8);
 }
 
-// ---- the analyses on the examples ---------------------------------------------------------------------------
+// ---- the analyses on the examples
+// ---------------------------------------------------------------------------
 
 std::string example(const std::string& name) {
   std::ifstream in(std::string(MOTIVE_SOURCE_DIR) + "/examples/games/" + name);
@@ -468,7 +486,8 @@ const json kAustriasHelp = {"A BUL S A CON", "A TYR - VEN", "F TRI S A TYR - VEN
 // friendly to Turkey, beside the policy's other likely actions.
 TEST(GameDiplomacy, Figure1SicaAndSbueReadAsInThePaper) {
   const std::string text = example("diplomacy-figure1.jsonc");
-  const json sica = test::analyze(text, "sica", {{"state", "spring 1902"}, {"rollouts", 2000}, {"exact", false}});
+  const json sica =
+      test::analyze(text, "sica", {{"state", "spring 1902"}, {"rollouts", 2000}, {"exact", false}});
   const int austria = 0, italy = 4, turkey = 6;
   ASSERT_EQ(sica["players"][italy], "italy");
   ASSERT_EQ(sica["players"][turkey], "turkey");
@@ -482,8 +501,12 @@ TEST(GameDiplomacy, Figure1SicaAndSbueReadAsInThePaper) {
   }
 
   const json sbue = test::analyze(text, "sbue",
-                                  {{"state", "spring 1902"}, {"player", "austria"}, {"action", kAustriasHelp},
-                                   {"rollouts", 2000}, {"exact", false}, {"alternatives", 6}});
+                                  {{"state", "spring 1902"},
+                                   {"player", "austria"},
+                                   {"action", kAustriasHelp},
+                                   {"rollouts", 2000},
+                                   {"exact", false},
+                                   {"alternatives", 6}});
   const json& explained = sbue["actions"][0];
   ASSERT_TRUE(explained["explained"].get<bool>());
   const double z_italy = explained["z"][italy], z_turkey = explained["z"][turkey];
@@ -502,9 +525,9 @@ TEST(GameDiplomacy, Figure1SicaAndSbueReadAsInThePaper) {
   EXPECT_GT(z_turkey, turkey_alt);
   EXPECT_EQ(sbue["value"]["kind"], "heuristic");
   // The others' probable orders (the figure's arrows), per unit.
-  const json probable = test::analyze(text, "probable_actions",
-                                      {{"state", "spring 1902"}, {"player", "austria"}, {"action", kAustriasHelp},
-                                       {"rollouts", 500}});
+  const json probable = test::analyze(
+      text, "probable_actions",
+      {{"state", "spring 1902"}, {"player", "austria"}, {"action", kAustriasHelp}, {"rollouts", 500}});
   bool italy_listed = false;
   for (const json& a : probable["actions"]) {
     if (a["player"] != "italy") continue;
@@ -516,18 +539,18 @@ TEST(GameDiplomacy, Figure1SicaAndSbueReadAsInThePaper) {
 
 TEST(GameDiplomacy, AdjudicateAnswersEachOrderWithItsReasonAndTheNextPosition) {
   const std::string text = example("diplomacy-standard.jsonc");
-  const json r = test::analyze(
-      text, "adjudicate",
-      {{"orders",
-        {{"austria", {"A VIE - TRI", "F TRI - VEN", "A BUD - GAL"}},
-         {"italy", {"A VEN - TRI", "A ROM - VEN"}},
-         {"russia", {"A WAR - GAL"}},
-         {"germany", {"A PAR - BUR"}}}}});
+  const json r = test::analyze(text, "adjudicate",
+                               {{"orders",
+                                 {{"austria", {"A VIE - TRI", "F TRI - VEN", "A BUD - GAL"}},
+                                  {"italy", {"A VEN - TRI", "A ROM - VEN"}},
+                                  {"russia", {"A WAR - GAL"}},
+                                  {"germany", {"A PAR - BUR"}}}}});
   EXPECT_EQ(r["phase"], "S1901M");
   std::map<std::string, json> by_order;
   for (const json& o : r["orders"]) by_order[o["order"].get<std::string>()] = o;
   EXPECT_EQ(by_order["F TRI - VEN"]["result"], "fails");
-  EXPECT_NE(by_order["F TRI - VEN"]["reason"].get<std::string>().find("head-to-head battle with A VEN - TRI (1 against 1)"),
+  EXPECT_NE(by_order["F TRI - VEN"]["reason"].get<std::string>().find(
+                "head-to-head battle with A VEN - TRI (1 against 1)"),
             std::string::npos);
   EXPECT_EQ(by_order["A BUD - GAL"]["result"], "fails");
   EXPECT_EQ(by_order["A BUD - GAL"]["reason"], "bounced with A WAR - GAL (1 against 1)");
@@ -539,7 +562,8 @@ TEST(GameDiplomacy, AdjudicateAnswersEachOrderWithItsReasonAndTheNextPosition) {
   EXPECT_EQ(r["standoffs"], json::array({"GAL"}));
   EXPECT_EQ(r["position"]["phase"], "F1901M");
   // The next position reads back as the next request's position.
-  const json next = test::analyze(text, "adjudicate", {{"position", r["position"]}, {"orders", {"A VIE - TYR"}}});
+  const json next =
+      test::analyze(text, "adjudicate", {{"position", r["position"]}, {"orders", {"A VIE - TYR"}}});
   EXPECT_EQ(next["phase"], "F1901M");
   EXPECT_EQ(next["orders"][0]["result"], "succeeds");
   EXPECT_EQ(next["position"]["phase"], "W1901A");
@@ -547,14 +571,16 @@ TEST(GameDiplomacy, AdjudicateAnswersEachOrderWithItsReasonAndTheNextPosition) {
   // A dislodgement, its retreats, then the retreat.
   const json d = test::analyze(
       text, "adjudicate",
-      {{"position", {{"phase", "F1901M"}, {"units", {{"austria", {"F TRI", "A VIE"}}, {"italy", {"A VEN", "A TYR"}}}}}},
+      {{"position",
+        {{"phase", "F1901M"}, {"units", {{"austria", {"F TRI", "A VIE"}}, {"italy", {"A VEN", "A TYR"}}}}}},
        {"orders", {"A VEN - TRI", "A TYR S A VEN - TRI"}}});
   ASSERT_EQ(d["dislodged"].size(), 1u);
   EXPECT_EQ(d["dislodged"][0]["unit"], "F TRI");
   EXPECT_EQ(d["dislodged"][0]["from"], "VEN");
   EXPECT_EQ(d["dislodged"][0]["retreats"], json::array({"ADR", "ALB"}));
   EXPECT_EQ(d["position"]["phase"], "F1901R");
-  const json retreat = test::analyze(text, "adjudicate", {{"position", d["position"]}, {"orders", {"F TRI R ALB"}}});
+  const json retreat =
+      test::analyze(text, "adjudicate", {{"position", d["position"]}, {"orders", {"F TRI R ALB"}}});
   EXPECT_EQ(retreat["orders"][0]["result"], "succeeds");
   EXPECT_EQ(retreat["position"]["units"]["austria"], json::array({"F ALB", "A VIE"}));
   EXPECT_EQ(retreat["position"]["phase"], "W1901A");
@@ -571,7 +597,8 @@ TEST(GameDiplomacy, AdjudicateRefusesMalformedOrdersNamingTheColumn) {
   EXPECT_NE(message.find("\"A MUN -> XYZ\", column 10"), std::string::npos) << message;
   const json power = test::request(text, "adjudicate", {{"orders", {{"prussia", {"A BER H"}}}}});
   EXPECT_EQ(power["diagnostics"][0]["id"], "request.bad_parameter");
-  const json position = test::request(text, "adjudicate", {{"position", {{"units", {{"italy", {"F MUN"}}}}}}});
+  const json position =
+      test::request(text, "adjudicate", {{"position", {{"units", {{"italy", {"F MUN"}}}}}}});
   EXPECT_EQ(position["diagnostics"][0]["id"], "request.bad_parameter");
   // An order for a unit that is not there is no error: an illegal order.
   const json missing = test::analyze(text, "adjudicate", {{"orders", {"A BUR - PAR"}}});
@@ -584,25 +611,83 @@ TEST(GameDiplomacy, AdjudicateRefusesMalformedOrdersNamingTheColumn) {
 
 TEST(GameDiplomacy, CounterfactualConstraintsNameOrdersWithoutTheirSlot) {
   const std::string text = example("diplomacy-teaching.jsonc");
-  const json r = test::analyze(text, "counterfactual",
-                               {{"player", "azuria"},
-                                {"action", {"A ORO - MID", "F VAL - NIV"}},  // in any order: each names its unit
-                                {"query", {{{"do", "A ORO - RIV"}}}},
-                                {"draws", 300},
-                                {"rollouts", 200}});
+  const json r =
+      test::analyze(text, "counterfactual",
+                    {{"player", "azuria"},
+                     {"action", {"A ORO - MID", "F VAL - NIV"}},  // in any order: each names its unit
+                     {"query", {{{"do", "A ORO - RIV"}}}},
+                     {"draws", 300},
+                     {"rollouts", 200}});
   ASSERT_FALSE(r["counterfactual"].is_null()) << r.dump();
   EXPECT_EQ(r["counterfactual"]["action"]["A ORO"], "A ORO - RIV");
   EXPECT_EQ(r["explained"]["action"]["A ORO"], "A ORO - MID");
   // The same on COP: "propose" is a choice of one slot only (the signal).
   const json cop = test::analyze(example("cop.jsonc"), "counterfactual",
-                                 {{"state", "politician speaks first"}, {"query", {{{"not", "propose"}}}},
-                                  {"draws", 200}, {"rollouts", 100}});
+                                 {{"state", "politician speaks first"},
+                                  {"query", {{{"not", "propose"}}}},
+                                  {"draws", 200},
+                                  {"rollouts", 100}});
   ASSERT_FALSE(cop["counterfactual"].is_null()) << cop.dump();
   EXPECT_NE(cop["counterfactual"]["action"]["signal"], "propose");
   // A choice of several slots needs its slot.
   const json both = test::request(example("cop.jsonc"), "counterfactual",
                                   {{"state", "announcements"}, {"query", {{{"do", "guilty"}}}}});
   EXPECT_EQ(both["diagnostics"][0]["id"], "request.bad_action");
+  // An action's labels in any order, on COP: the message's signal before its recipient.
+  const json in_order = test::analyze(example("cop.jsonc"), "sbue",
+                                      {{"state", "politician speaks first"},
+                                       {"action", {"simple-person", "propose"}},
+                                       {"rollouts", 100},
+                                       {"alternatives", 0},
+                                       {"exact", false}});
+  const json swapped = test::analyze(example("cop.jsonc"), "sbue",
+                                     {{"state", "politician speaks first"},
+                                      {"action", {"propose", "simple-person"}},
+                                      {"rollouts", 100},
+                                      {"alternatives", 0},
+                                      {"exact", false}});
+  EXPECT_EQ(in_order["actions"][0]["action"], swapped["actions"][0]["action"]);
+  EXPECT_EQ(in_order["actions"][0]["mean"], swapped["actions"][0]["mean"]);
+}
+
+// The value: V is each power's share (summing to 1 over the powers), 0 at the end, where the last reward
+// pays the final position's share, so a play's rewards add up to it; "rollout" keeps the return.
+TEST(GameDiplomacy, RewardsAddUpToTheFinalShareAndVIsTheShare) {
+  auto game = game_of(R"({"kind": "game", "builtin": "diplomacy", "map": "teaching", "years": 2})");
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->value_info().kind, "heuristic");
+  for (int k = 0; k < 20; ++k) {
+    Rng rng(21, static_cast<std::uint64_t>(k));
+    std::unique_ptr<State> s = game->initial_state();
+    std::vector<double> total(3, 0.0);
+    while (s->type() == NodeType::kDecision) {
+      double v[kMaxPlayers] = {};
+      game->value(*s, v);
+      EXPECT_NEAR(v[0] + v[1] + v[2], 1.0, 1e-12);
+      int acting[kMaxPlayers];
+      Action joint[kMaxPlayers];
+      const int n = s->acting(acting);
+      for (int a = 0; a < n; ++a) joint[a] = game->policy(acting[a]).sample(*s, acting[a], rng);
+      double reward[kMaxPlayers] = {};
+      s->apply_actions(joint, reward);
+      for (int i = 0; i < 3; ++i) total[i] += reward[i];
+    }
+    double share[kMaxPlayers] = {};
+    game->share(static_cast<const DiplomacyState&>(*s).position(), share);
+    for (int i = 0; i < 3; ++i) EXPECT_DOUBLE_EQ(total[i], share[i]);
+    double v[kMaxPlayers] = {1, 1, 1};
+    game->value(*s, v);
+    EXPECT_EQ(v[0], 0.0);
+  }
+  auto rollout = game_of(R"({"kind": "game", "builtin": "diplomacy", "map": "teaching", "value": "rollout",
+    "value_weights": {"centres": 1, "units": 1}})");
+  ASSERT_TRUE(rollout);
+  EXPECT_EQ(rollout->value_info().kind, "rollout");
+  EXPECT_FALSE(rollout->has_heuristic_value());
+  // Centres and units weighed alike: at the start each power has 2 of 6 centres and 2 of 6 units.
+  double v[kMaxPlayers] = {};
+  rollout->share(rollout->config().start, v);
+  EXPECT_DOUBLE_EQ(v[0], 1.0 / 3);
 }
 
 }  // namespace
