@@ -255,7 +255,8 @@ void game_adjudicate(const json& r, std::ostream& out) {
   out << cell_text(r.at("phase_words")) << "\n\n";
   Rows rows = {{"power", "order", "result", "reason"}};
   for (const json& o : r.at("orders")) {
-    rows.push_back({cell_text(o.at("power")), cell_text(o.at("order")) + (o.at("given").get<bool>() ? "" : " *"),
+    rows.push_back({cell_text(o.at("power")),
+                    cell_text(o.at("order")) + (o.at("given").get<bool>() ? "" : " *"),
                     cell_text(o.at("result")), o.at("reason").is_null() ? "" : cell_text(o.at("reason"))});
   }
   print_table(rows, out);
@@ -264,14 +265,17 @@ void game_adjudicate(const json& r, std::ostream& out) {
     out << "\ndislodged:\n";
     for (const json& d : r.at("dislodged")) {
       out << "  " << cell_text(d.at("unit")) << " (" << cell_text(d.at("power")) << "), attacked from "
-          << cell_text(d.at("from")) << (d.at("convoyed").get<bool>() ? " by convoy" : "") << "; may retreat to "
-          << (d.at("retreats").empty() ? "nowhere" : joined(d.at("retreats"), ", ")) << "\n";
+          << cell_text(d.at("from")) << (d.at("convoyed").get<bool>() ? " by convoy" : "")
+          << "; may retreat to " << (d.at("retreats").empty() ? "nowhere" : joined(d.at("retreats"), ", "))
+          << "\n";
     }
   }
   if (!r.at("standoffs").empty()) out << "standoffs: " << joined(r.at("standoffs"), ", ") << "\n";
   for (const json& u : r.at("civil_disorder"))
-    out << "civil disorder: " << cell_text(u.at("unit")) << " (" << cell_text(u.at("power")) << ") disbanded\n";
-  out << "\nnext: " << cell_text(r.at("position").at("phase")) << "\nstate: " << cell_text(r.at("state")) << "\n";
+    out << "civil disorder: " << cell_text(u.at("unit")) << " (" << cell_text(u.at("power"))
+        << ") disbanded\n";
+  out << "\nnext: " << cell_text(r.at("position").at("phase")) << "\nstate: " << cell_text(r.at("state"))
+      << "\n";
 }
 
 void meg_sweep(const json& r, std::ostream& out) {
