@@ -236,6 +236,35 @@ TEST(GameDiplomacy, PositionMistakesArePositioned) {
   EXPECT_EQ(state.line, 2);
 }
 
+TEST(GameDiplomacy, OrdersInAStatesHistoryArePositionedWithTheirReason) {
+  auto history = [](const std::string& orders) {
+    return first_problem(R"({"kind": "game", "builtin": "diplomacy", "map": "teaching",
+"states": {"x": [{"azuria": [)" +
+                         orders +
+                         R"(], "brennia": ["A DRA H", "F KOR H"], "corvia": ["A TEM H", "F SAL H"]}]}})");
+  };
+  // Valid, in any order.
+  {
+    Diagnostics d;
+    EXPECT_TRUE(read_game_model(R"({"kind": "game", "builtin": "diplomacy", "map": "teaching",
+"states": {"x": [{"azuria": ["F VAL - NIV", "A ORO - MID"], "brennia": ["A DRA H", "F KOR H"], "corvia": ["A TEM H", "F SAL H"]}]}})",
+                                &d));
+  }
+  Problem inland = history(R"("A ORO - MID", "F VAL - ORO")");
+  EXPECT_EQ(inland.id, "game.bad_order");
+  EXPECT_EQ(inland.line, 2);
+  EXPECT_EQ(inland.column, 45);  // the string "F VAL - ORO"
+  EXPECT_NE(inland.message.find("a fleet cannot go inland"), std::string::npos) << inland.message;
+  Problem unknown = history(R"("A ORO - MID", "F VAX - NIV")");
+  EXPECT_EQ(unknown.id, "game.unknown_province");
+  EXPECT_EQ(unknown.column, 48);  // "VAX" inside it
+  Problem missing = history(R"("A ORO - MID", "A LIS - VAL")");
+  EXPECT_EQ(missing.id, "game.bad_order");
+  EXPECT_NE(missing.message.find("no unit to order in LIS"), std::string::npos) << missing.message;
+  Problem twice = history(R"("A ORO - MID", "A ORO H")");
+  EXPECT_NE(twice.message.find("a second order for A ORO"), std::string::npos) << twice.message;
+}
+
 TEST(GameDiplomacy, StateTextsReadBackAndTheirMistakesAreRefused) {
   auto game = game_of(R"({"kind": "game", "builtin": "diplomacy", "years": 2})");
   ASSERT_TRUE(game);

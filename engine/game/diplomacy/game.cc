@@ -462,6 +462,97 @@ bool read_policy(const Map& m, const Json& value, int power, PolicyWeights* w, F
   return ok;
 }
 
+// Checks a named state given as a history (a list of phases, each {power: [orders]}) where its orders
+// stand, so that a mistake is positioned inside the order's string: an order that does not parse, an
+// order for a unit the power does not have, an illegal order (with the adjudicator's reason). What it
+// does not check (the shape of the moves, a power missing) model.cc reports for every game. False after
+// reporting a problem.
+bool check_history(const DiplomacyGame& game, const Json& history, FileReader& r) {
+  const Map& m = game.map();
+  std::unique_ptr<State> s = game.initial_state();
+  for (const Json& move : history) {
+    if (!move.is_object() || s->type() != NodeType::kDecision) return true;
+    const auto& ds = static_cast<const DiplomacyState&>(*s);
+    const Options& options = ds.options();
+    const PhaseType phase = ds.position().phase.type;
+    int acting[kMaxPlayers];
+    const int n = s->acting(acting);
+    Action joint[kMaxPlayers];
+    for (int a = 0; a < n; ++a) {
+      const int power = acting[a];
+      auto it = move.find(m.powers[power].name);
+      if (it == move.end() || !it->is_array()) return true;
+      const int first = options.power_first[power], slots = options.slots_of(power);
+      Action action;
+      action.resize(slots);
+      std::vector<bool> given(static_cast<std::size_t>(slots), false);
+      for (const Json& label : *it) {
+        if (!label.is_string()) return true;
+        const std::string text = label.get<std::string>();
+        if (text == "none" || text == "keep") return true;  // adjustment choices: read as labels by model.cc
+        OrderError e;
+        std::optional<Order> o = parse_order(m, text, &e);
+        if (!o) {
+          r.error_in_string(
+              e.message.find("province") != std::string::npos ? "game.unknown_province" : "game.bad_order",
+              label, e.begin, e.end, e.message, e.hint);
+          return false;
+        }
+        if (phase == PhaseType::kRetreat && o->type == OrderType::kMove) o->type = OrderType::kRetreat;
+        const std::string canonical = choice_label(m, *o, phase);
+        int slot = -1;
+        for (int k = 0; k < slots && o->location != kNoLocation; ++k) {
+          if (options.slots[first + k].province == m.province_of(o->location)) slot = k;
+        }
+        if (slot < 0) {
+          r.error("game.bad_order", label,
+                  "\"" + text + "\": " + m.powers[power].name + " has no unit to order in " +
+                      (o->location == kNoLocation ? std::string("this phase")
+                                                  : m.provinces[m.province_of(o->location)].id),
+                  "each order names one of the power's units (\"" +
+                      unit_text(m, options.orders[options.slots[first].first].unit,
+                                options.orders[options.slots[first].first].location) +
+                      "\", ...)");
+          return false;
+        }
+        const SlotOrders& so = options.slots[first + slot];
+        int choice = -1;
+        for (int c = 0; c < so.count; ++c) {
+          if (choice_label(m, options.orders[so.first + c], phase) == canonical) choice = c;
+        }
+        if (choice < 0) {
+          // Why not: the adjudicator's reason when the order is illegal here.
+          Adjudication result;
+          Adjudicator::scratch().adjudicate(m, ds.position(), {{*o, power}}, &result, true, false);
+          const OrderResult& why = result.results[0];
+          r.error(
+              "game.bad_order", label,
+              "\"" + text + "\" is not a legal order here" + (why.reason.empty() ? "" : ": " + why.reason),
+              why.outcome == Outcome::kIllegal
+                  ? "the legal orders of a unit are its slot's choices (describe lists them)"
+                  : "the listed orders leave out \"VIA C\" (an own fleet's convoy says it) and supports "
+                    "naming a "
+                    "coast");
+          return false;
+        }
+        if (given[static_cast<std::size_t>(slot)]) {
+          r.error("game.bad_order", label,
+                  "\"" + text + "\": a second order for " +
+                      unit_text(m, options.orders[so.first].unit, options.orders[so.first].location));
+          return false;
+        }
+        given[static_cast<std::size_t>(slot)] = true;
+        action.set(slot, choice);
+      }
+      if (std::find(given.begin(), given.end(), false) != given.end()) return true;  // model.cc says which
+      joint[a] = action;
+    }
+    double reward[kMaxPlayers] = {};
+    s->apply_actions(joint, reward);
+  }
+  return true;
+}
+
 }  // namespace
 
 std::shared_ptr<const Game> read_diplomacy_game(const Json& root, FileReader& r) {
@@ -564,7 +655,14 @@ std::shared_ptr<const Game> read_diplomacy_game(const Json& root, FileReader& r)
     }
   }
   if (!ok) return nullptr;
-  return std::make_shared<DiplomacyGame>(std::move(config));
+  auto game = std::make_shared<DiplomacyGame>(std::move(config));
+  if (const Json* states = r.find(root, "states"); states && states->is_object()) {
+    for (const auto& member : states->items()) {
+      if (member.value().is_array()) ok = check_history(*game, member.value(), r) && ok;
+    }
+  }
+  if (!ok) return nullptr;
+  return game;
 }
 
 }  // namespace motive::game::diplomacy
