@@ -144,8 +144,6 @@ const char* why_words(Why why) {
       return "dislodged";
     case Why::kUnmatched:
       return "the supported or convoyed unit was not ordered to do that";
-    case Why::kNotConvoyed:
-      return "the army did not move by this convoy";
     case Why::kRetreatClash:
       return "two or more units retreated to the same province: all disband";
     case Why::kTooManyBuilds:

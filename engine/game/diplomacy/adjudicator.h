@@ -107,7 +107,6 @@ enum class Why : std::uint8_t {
   kCut,
   kDislodged,
   kUnmatched,
-  kNotConvoyed,
   kRetreatClash,
   kTooManyBuilds,
   kTooManyDisbands,

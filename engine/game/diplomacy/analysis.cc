@@ -11,7 +11,6 @@ namespace motive::game::diplomacy {
 namespace {
 
 using nlohmann::json;
-using nlohmann::ordered_json;
 
 // Bounds on a request's orders (a phase has at most kMaxProvinces units and a few orders each).
 constexpr int kMaxOrders = 1000;

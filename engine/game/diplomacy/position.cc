@@ -228,7 +228,6 @@ bool read_position(const Map& map, const Json& value, const Position& defaults, 
       return false;
     }
   }
-  const int n = map.num_provinces();
   // Units.
   if (auto units = value.find("units"); units != value.end()) {
     if (!units->is_object()) {
@@ -408,7 +407,6 @@ bool read_position(const Map& map, const Json& value, const Position& defaults, 
       return map.province_of(a.location) < map.province_of(b.location);
     });
   }
-  (void)n;
   if (pr.count() > before) return false;
   *out = p;
   return true;
