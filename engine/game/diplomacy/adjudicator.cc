@@ -309,7 +309,7 @@ Why Adjudicator::check(int p, const Order& o, OrderResult* r) {
   }
 }
 
-bool Adjudicator::assign(const Position& position, const std::vector<Submitted>& orders, Adjudication* out) {
+void Adjudicator::assign(const Position& position, const std::vector<Submitted>& orders, Adjudication* out) {
   const Map& m = *map_;
   num_units_ = 0;
   fleets_at_sea_.reset();
@@ -373,7 +373,6 @@ bool Adjudicator::assign(const Position& position, const std::vector<Submitted>&
     if (kind_[a] == kMoveKind && !convoyed_[a] && dest_[a] == dest_[f] && power_[a] == power_[f])
       convoyed_[a] = true;
   }
-  return true;
 }
 
 void Adjudicator::link() {

@@ -162,7 +162,7 @@ class Adjudicator {
   void adjustments(const Position& position, const std::vector<Submitted>& orders, Adjudication* out);
 
   // Movement, step by step.
-  bool assign(const Position& position, const std::vector<Submitted>& orders, Adjudication* out);
+  void assign(const Position& position, const std::vector<Submitted>& orders, Adjudication* out);
   Why check(int p, const Order& order, OrderResult* result);
   void link();
   bool resolve(int p);
@@ -188,11 +188,12 @@ class Adjudicator {
   // Per province (the unit there and its order, normalised).
   std::array<std::int8_t, kMaxProvinces> power_{};
   std::array<Kind, kMaxProvinces> kind_{};
-  std::array<std::uint8_t, kMaxProvinces>
-      dest_{};  // move: province; supports: target; convoy: army's destination
+  // A move's destination province; a support's target (the supported unit's destination, or its
+  // province for a hold); a convoy's army's destination.
+  std::array<std::uint8_t, kMaxProvinces> dest_{};
   std::array<std::uint8_t, kMaxProvinces> dest_loc_{};  // move: destination location (coast resolved)
-  std::array<std::uint8_t, kMaxProvinces>
-      src_{};  // support, convoy: the supported / convoyed unit's province
+  // A support's or convoy's unit: the supported unit's or the convoyed army's province.
+  std::array<std::uint8_t, kMaxProvinces> src_{};
   std::array<std::uint8_t, kMaxProvinces> coast_{};  // support of a move: the coast named, or kNoLocation
   std::array<bool, kMaxProvinces> convoyed_{};
   std::array<bool, kMaxProvinces> via_{};
