@@ -24,6 +24,16 @@
 //                                  refused by its estimate)
 //     risk_yellow_leads/sica       SICA over one round (depth 4) at "yellow leads", the example's reading
 //     risk_ring/sica               the page's SICA on the ring: 10,000 rollouts and the exact matrix
+//   Diplomacy (engine/game/diplomacy; the gallery's diplomacy-standard, -figure1 and -teaching)
+//     dip_34_units/adjudications   10,000 adjudications of a crowded spring on the standard map (34
+//                                  units, each power's orders drawn from its policy), every order checked
+//                                  as the adjudicate analysis does (goal: under 50 us each natively)
+//     dip_start_d1/rollouts        Simulate from the 1901 start, 10,000 rollouts of depth 1
+//     dip_start_d5/rollouts        2,000 rollouts of depth 5 (spring to the next spring)
+//     dip_start/sica               the page's SICA at the start, 1,000 rollouts of depth 1 (goal: under
+//                                  1 s in the page)
+//     dip_figure1/sbue             the page's SBUE of Figure 1's action (1,000 rollouts, 9 actions)
+//     dip_teaching/sica            the teaching map's SICA (10,000 rollouts) and its exact matrix
 //   adventures (Pan et al. 2023, engine/adventure; the gallery's examples/adventures)
 //     adv_<game>/random_steps      1,000 random-agent episodes on the flat state graph: steps/s (a step
 //                                  is an entry of the record, decisions + 1, as bench_adventure.cc counts;
@@ -71,6 +81,17 @@
 //   risk_opening/sica                 9.684     12.977      1.34
 //   risk_yellow_leads/sica           38.960     47.694      1.22
 //   risk_ring/sica                    4.181      5.858      1.40
+//
+// Diplomacy, one run of scripts/bench.sh --cpu-time --paired 5 --filter dip (2026-11-27, the machine busy
+// with other builds):
+//
+//   workload                        native ms    wasm ms   wasm/native
+//   dip_34_units/adjudications         13.704     18.795      1.37
+//   dip_start_d1/rollouts              33.837     43.928      1.30
+//   dip_start_d5/rollouts              57.133     65.292      1.14
+//   dip_start/sica                      3.517      4.649      1.32
+//   dip_figure1/sbue                   79.570     91.331      1.15
+//   dip_teaching/sica                  14.623     23.726      1.62
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
@@ -86,6 +107,9 @@
 #include "adventure/metrics.h"
 #include "api/api.h"
 #include "core/diagnostics.h"
+#include "game/diplomacy/adjudicator.h"
+#include "game/diplomacy/game.h"
+#include "game/diplomacy/position_io.h"
 #include "game/methods.h"
 #include "game/model.h"
 #include "workloads.h"
@@ -214,6 +238,92 @@ std::vector<Workload> game_workloads(bool quick) {
     out.back().settings = 10'000;
   }
 
+  // ---- Diplomacy (engine/game/diplomacy; the gallery's diplomacy-standard, -figure1, -teaching)
+  {
+    const std::string standard_text = example("games/diplomacy-standard");
+    std::optional<game::GameModel> dip = game::read_game_model(standard_text, &diagnostics);
+    if (!dip) throw std::runtime_error("examples/games/diplomacy-standard.jsonc does not read");
+    auto standard = std::make_shared<const game::GameModel>(std::move(*dip));
+    const auto& dgame = static_cast<const game::diplomacy::DiplomacyGame&>(*standard->game);
+
+    // A crowded spring: the 1901 units and twelve more (34), each power's orders drawn from its policy
+    // (seeded), adjudicated as the adjudicate analysis does (every order checked, no reasons in words).
+    Workload adjudicate = workload(Shape::game, "dip_34_units", standard_text, "adjudications");
+    {
+      const std::string crowded =
+          R"({"phase": "S1902M", "units": {
+            "austria": ["A VIE", "A BUD", "F TRI", "A SER", "A GAL"],
+            "england": ["F LON", "F EDI", "A LVP", "F NTH", "F NWY"],
+            "france": ["F BRE", "A PAR", "A MAR", "F MAO", "A SPA"],
+            "germany": ["F KIE", "A BER", "A MUN", "A HOL", "F DEN"],
+            "italy": ["F NAP", "A ROM", "A VEN", "F ION", "A TUN"],
+            "russia": ["A WAR", "A MOS", "F SEV", "F STP/SC", "A RUM"],
+            "turkey": ["F ANK", "A CON", "A SMY", "A BUL"]}})";
+      std::string error;
+      std::shared_ptr<game::State> at = dgame.deserialise(crowded, &error);
+      if (!at) throw std::runtime_error("the crowded position: " + error);
+      const auto& ds = static_cast<const game::diplomacy::DiplomacyState&>(*at);
+      auto orders = std::make_shared<std::vector<game::diplomacy::Submitted>>();
+      game::Rng rng(3, 0);
+      const game::diplomacy::Options& options = ds.options();
+      for (int i = 0; i < dgame.num_players(); ++i) {
+        game::Action a = dgame.policy(i).sample(ds, i, rng);
+        for (int k = 0; k < options.slots_of(i); ++k) {
+          const game::diplomacy::SlotOrders& slot = options.slots[options.power_first[i] + k];
+          orders->push_back({options.orders[slot.first + a[k]], i});
+        }
+      }
+      if (orders->size() != 34) throw std::logic_error("the crowded position has 34 units");
+      adjudicate.settings = orders->size();
+      adjudicate.direct = [&dgame, at, orders](const std::string&) {
+        const auto& d = static_cast<const game::diplomacy::DiplomacyState&>(*at);
+        game::diplomacy::Adjudication result;
+        constexpr int kTimes = 10'000;
+        for (int k = 0; k < kTimes; ++k) {
+          game::diplomacy::Adjudicator::scratch().adjudicate(dgame.map(), d.position(), *orders, &result,
+                                                             false);
+        }
+        if (result.results.size() != 34) throw std::logic_error("adjudicate: results");
+        return counted(kTimes, "adjudications");
+      };
+    }
+    out.push_back(std::move(adjudicate));
+    // Rollouts from the 1901 start: one phase (depth 1), and five (the spring, a retreat or not, the
+    // fall, the winter...).
+    for (int depth : {1, 5}) {
+      const std::int64_t rollouts = (quick ? 1'000 : 10'000) / (depth == 1 ? 1 : 5);
+      Workload w = workload(Shape::game, "dip_start_d" + std::to_string(depth), standard_text, "rollouts");
+      std::shared_ptr<const game::State> start = standard->state("");
+      w.settings = static_cast<std::uint64_t>(rollouts);
+      w.variables = standard->game->num_players();
+      w.direct = [standard, start, rollouts, depth](const std::string&) {
+        game::SimulateOptions o;
+        o.rollouts = rollouts;
+        o.depth = depth;
+        game::Samples s = game::simulate(*standard->game, *start, o, {});
+        if (s.rows.size() != static_cast<std::size_t>(rollouts * depth * s.players))
+          throw std::logic_error("simulate: rows");
+        return counted(static_cast<double>(rollouts), "rollouts");
+      };
+      out.push_back(std::move(w));
+    }
+    // The page's SICA at the start: 1,000 rollouts of depth 1 (the goal: under 1 s in the page).
+    out.push_back(workload(Shape::game, "dip_start", standard_text, "sica", {{"rollouts", 1'000}}));
+    out.back().settings = 1'000;
+    // The page's SBUE of Figure 1's action (1,000 rollouts, the action and its 8 alternatives).
+    out.push_back(workload(
+        Shape::game, "dip_figure1", example("games/diplomacy-figure1"), "sbue",
+        {{"rollouts", 1'000},
+         {"state", "spring 1902"},
+         {"player", "austria"},
+         {"action", {"A BUL S A CON", "A TYR - VEN", "F TRI S A TYR - VEN", "A SER H", "A BUD H"}}}));
+    out.back().settings = 1'000;
+    // The teaching map: SICA sampled (10,000 rollouts) and exact at the start.
+    out.push_back(workload(Shape::game, "dip_teaching", example("games/diplomacy-teaching"), "sica",
+                           {{"rollouts", 10'000}}));
+    out.back().settings = 10'000;
+  }
+
   // ---- adventures
   const std::vector<std::string> adventures =
       quick ? std::vector<std::string>{"heist"} : std::vector<std::string>{"heist", "campaign", "startup"};
@@ -253,7 +363,7 @@ std::string rate(const std::string& name, const nlohmann::json& response, double
   const json& result = response["result"];
   if (!result.contains("count") || !result.contains("unit") || seconds_per_run <= 0) return "";
   const std::string unit = result["unit"];
-  if (unit != "rollouts" && unit != "steps") return "";
+  if (unit != "rollouts" && unit != "steps" && unit != "adjudications") return "";
   char line[160];
   std::snprintf(line, sizeof line, "%s: %.3g %s/s", name.c_str(),
                 result["count"].get<double>() / seconds_per_run, unit.c_str());

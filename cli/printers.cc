@@ -281,6 +281,34 @@ void game_battle(const json& r, std::ostream& out) {
         << " not listed: " << cell_text(omitted.at("probability")) << " in all)\n";
 }
 
+// Diplomacy's adjudication: each order with its result and reason, then what happened.
+void game_adjudicate(const json& r, std::ostream& out) {
+  out << cell_text(r.at("phase_words")) << "\n\n";
+  Rows rows = {{"power", "order", "result", "reason"}};
+  for (const json& o : r.at("orders")) {
+    rows.push_back({cell_text(o.at("power")),
+                    cell_text(o.at("order")) + (o.at("given").get<bool>() ? "" : " *"),
+                    cell_text(o.at("result")), o.at("reason").is_null() ? "" : cell_text(o.at("reason"))});
+  }
+  print_table(rows, out);
+  out << "(* no order given)\n";
+  if (!r.at("dislodged").empty()) {
+    out << "\ndislodged:\n";
+    for (const json& d : r.at("dislodged")) {
+      out << "  " << cell_text(d.at("unit")) << " (" << cell_text(d.at("power")) << "), attacked from "
+          << cell_text(d.at("from")) << (d.at("convoyed").get<bool>() ? " by convoy" : "")
+          << "; may retreat to " << (d.at("retreats").empty() ? "nowhere" : joined(d.at("retreats"), ", "))
+          << "\n";
+    }
+  }
+  if (!r.at("standoffs").empty()) out << "standoffs: " << joined(r.at("standoffs"), ", ") << "\n";
+  for (const json& u : r.at("civil_disorder"))
+    out << "civil disorder: " << cell_text(u.at("unit")) << " (" << cell_text(u.at("power"))
+        << ") disbanded\n";
+  out << "\nnext: " << cell_text(r.at("position").at("phase")) << "\nstate: " << cell_text(r.at("state"))
+      << "\n";
+}
+
 void meg_sweep(const json& r, std::ostream& out) {
   Rows rows = {{cell_text(r.at("parameter")), "known MEG", "unknown MEG", "beta*"}};
   for (const json& p : r.at("points"))
@@ -330,6 +358,7 @@ constexpr Printer kPrinters[] = {
     {"mdp", "meg", meg},
     {"game", "meg", game_meg},
     {"game", "battle", game_battle},
+    {"game", "adjudicate", game_adjudicate},
     {"gridworld", "meg_sweep", meg_sweep},
     {"mdp", "meg_sweep", meg_sweep},
 };

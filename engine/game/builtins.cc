@@ -2,6 +2,7 @@
 
 #include "game/cop.h"
 #include "game/risk/game.h"
+#include "game/diplomacy/game.h"
 
 namespace motive::game {
 
@@ -10,6 +11,8 @@ const std::vector<BuiltinGame>& builtin_games() {
       {"communicate-out-of-prison", "Communicate Out of Prison (Orner et al., section 3.2)", &read_cop_game},
       {"risk", "simplified Risk: reinforce, attack with exact dice, one move (Orner et al., appendix C)",
        &risk::read_risk_game},
+      {"diplomacy", "no-press Diplomacy on the standard map or a map of your own, with our adjudicator",
+       &diplomacy::read_diplomacy_game},
   };
   return games;
 }

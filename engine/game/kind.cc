@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "game/diplomacy/analysis.h"
 #include "game/evaluation.h"
 #include "game/meg.h"
 #include "game/methods.h"
@@ -11,6 +12,7 @@
 #include "game/risk/analysis.h"
 #include "game/risk/dice.h"
 #include "game/tree.h"
+#include "game/reader_util.h"
 
 namespace motive::game {
 
@@ -609,13 +611,35 @@ json counterfactual_analysis(const GameModel& model, const Params& params, Conte
     if (!query.is_array())
       throw RequestError("request.bad_parameter", "\"query\" is a list of {slot, do} or {slot, not}");
     for (const json& q : query) {
-      if (!q.is_object() || !q.contains("slot") || !q["slot"].is_string() ||
+      if (!q.is_object() || (q.contains("slot") && !q["slot"].is_string()) ||
           (q.contains("do") == q.contains("not"))) {
         throw RequestError("request.bad_parameter",
                            "each constraint of \"query\" is {slot, do: choice} or {slot, not: choice}");
       }
       SubActionConstraint c;
-      std::string slot = q["slot"].get<std::string>();
+      c.must = q.contains("do");
+      const json& given = c.must ? q["do"] : q["not"];
+      const std::string given_text = given.is_string() ? given.get<std::string>() : json_text(given);
+      std::string slot;
+      if (q.contains("slot")) {
+        slot = q["slot"].get<std::string>();
+      } else {
+        // Without a slot, the choice must name exactly one slot (a Diplomacy order names its unit).
+        std::vector<std::string> having;
+        for (const Slot& candidate : space.slots) {
+          if (std::find(candidate.choices.begin(), candidate.choices.end(), given_text) !=
+              candidate.choices.end())
+            having.push_back(candidate.name);
+        }
+        if (having.size() != 1) {
+          throw RequestError("request.bad_action",
+                             having.empty() ? "\"" + given_text + "\" is not a choice of any slot here"
+                                            : "\"" + given_text + "\" is a choice of several slots (" +
+                                                  FileReader::join(having) + ")",
+                             "name the slot: {slot, do: choice}");
+        }
+        slot = having.front();
+      }
       c.slot = -1;
       std::vector<std::string> slot_names;
       for (std::size_t k = 0; k < space.slots.size(); ++k) {
@@ -625,9 +649,7 @@ json counterfactual_analysis(const GameModel& model, const Params& params, Conte
       if (c.slot < 0)
         throw RequestError("request.bad_action", "\"" + slot + "\" is not a slot here",
                            did_you_mean(slot, slot_names));
-      c.must = q.contains("do");
-      const json& label = c.must ? q["do"] : q["not"];
-      std::string text = label.is_string() ? label.get<std::string>() : json_text(label);
+      const std::string& text = given_text;
       const auto& choices = space.slots[c.slot].choices;
       auto it = std::find(choices.begin(), choices.end(), text);
       if (it == choices.end()) {
@@ -924,8 +946,8 @@ KindSpec game_kind() {
   KindSpec kind;
   kind.name = "game";
   kind.summary =
-      "mixed-motive games: Communicate Out of Prison and user-written games, with the explanation "
-      "methods of Orner et al.";
+      "mixed-motive games: Communicate Out of Prison, no-press Diplomacy and user-written games, with the "
+      "explanation methods of Orner et al.";
   kind.read = reader_of(&read);
   kind.analyses = {
       {"describe",
@@ -995,8 +1017,10 @@ KindSpec game_kind() {
        kPaper,
        "Appendix B.2",
        {state_spec(), player_spec(), action_spec(),
-        ParamSpec::structured("query",
-                              "constraints on sub-actions: [{slot, do: choice} or {slot, not: choice}]"),
+        ParamSpec::structured(
+            "query",
+            "constraints on sub-actions: [{slot, do: choice} or {slot, not: choice}]; the slot "
+            "may be left out when the choice names exactly one"),
         ParamSpec::integer("draws", 1000, 1, 1000000, "K: actions drawn from the player's policy"),
         ParamSpec::number("kappa", 0.0, 0.0, 0.999999, "κ: keep drawn actions more frequent than this"),
         ParamSpec::number("alpha", 1.0, 0.0, 1e9, "α: the weight of similarity (share of slots in common)"),
@@ -1034,6 +1058,20 @@ KindSpec game_kind() {
        "",
        {state_spec(), max_nodes_spec()},
        with_value(&payoff_table_analysis)},
+      {"adjudicate",
+       "Diplomacy: each order's result (succeeds, fails or illegal, with the reason), the dislodged units "
+       "with their retreats, and the position after the phase",
+       "DATC v3.0",
+       "the 2023 rules",
+       {state_spec(),
+        ParamSpec::structured("position",
+                              "the position: {phase, units: {power: [\"A VIE\", ...]}, centres, dislodged} "
+                              "(default: the state)"),
+        ParamSpec::structured("orders",
+                              "orders in the standard notation: [\"A PAR - BUR\", ...] or "
+                              "{power: [orders]}")
+            .with_default(json::array())},
+       analysis_of(&diplomacy::adjudicate_analysis)},
       {"meg",
        "goal-directedness (known-utility MEG) of a player's choices towards its own return or another "
        "player's, the others' policies fixed; conditioned on what the player can see",

@@ -1,5 +1,6 @@
 #include "game/model.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/diagnostics.h"
@@ -31,6 +32,26 @@ std::optional<Action> parse_action(const State& state, int player, const nlohman
       return std::nullopt;
     }
     for (std::size_t s = 0; s < labels.size(); ++s) labels[s] = label_of(value[s]);
+    // Labels in any order: when the list is not in slot order but each label is a choice of exactly one
+    // slot, and every slot gets one (a Diplomacy power's orders, each naming its unit).
+    Action in_order;
+    if (!space.parse(labels, &in_order)) {
+      std::vector<std::string> placed(labels.size());
+      bool ok = true;
+      for (std::size_t k = 0; k < labels.size() && ok; ++k) {
+        int slot = -1, found = 0;
+        for (std::size_t s = 0; s < space.slots.size(); ++s) {
+          const auto& c = space.slots[s].choices;
+          if (std::find(c.begin(), c.end(), labels[k]) != c.end()) {
+            slot = static_cast<int>(s);
+            ++found;
+          }
+        }
+        ok = found == 1 && placed[static_cast<std::size_t>(slot)].empty();
+        if (ok) placed[static_cast<std::size_t>(slot)] = labels[k];
+      }
+      if (ok) labels = placed;
+    }
   } else if (value.is_object()) {
     for (std::size_t s = 0; s < labels.size(); ++s) {
       auto it = value.find(space.slots[s].name);
@@ -188,6 +209,9 @@ std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* dia
       std::unique_ptr<State> s;
       if (member.value().is_string()) {
         s = model.game->deserialise(member.value().get<std::string>(), &error);
+      } else if (member.value().is_object()) {
+        // A position the game reads itself (Diplomacy's), given as its JSON.
+        s = model.game->deserialise(json_text(member.value()), &error);
       } else {
         s = play_history(*model.game, plain(member.value()), &error);
       }

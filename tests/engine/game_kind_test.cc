@@ -45,7 +45,10 @@ const char* kExamples[] = {"cop.jsonc",
                            "public-goods.jsonc",
                            "stag-hunt-opportunist.jsonc",
                            "hidden-hostility.jsonc",
-                           "cheap-talk-hunt.jsonc"};
+                           "cheap-talk-hunt.jsonc",
+                           "diplomacy-teaching.jsonc",
+                           "diplomacy-standard.jsonc",
+                           "diplomacy-figure1.jsonc"};
 
 TEST(GameKind, EveryShippedExampleReadsAndPassesTheConformanceTest) {
   for (const char* name : kExamples) {

@@ -76,6 +76,12 @@ const std::vector<std::string> kModels = {
 })json",
     // adventure: a stat with a condition and an update, next, achievements on a choice and a scene,
     // annotations that raise power, disutility and violations, two endings.
+    // game: no-press Diplomacy on the teaching map, one year (the adjudicate analysis, positions and orders).
+    R"json({"kind": "game", "builtin": "diplomacy", "map": "teaching", "years": 1,
+  "policies": {"corvia": {"defend": 3, "friends": ["azuria"]}},
+  "states": {"retreat": {"phase": "F1901R", "units": {"azuria": ["A MID"], "brennia": ["A TEM"]},
+                         "dislodged": {"corvia": [{"unit": "A TEM", "from": "QUA"}]}}}
+})json",
     R"json({"kind": "adventure",
   "start": "door",
   "stats": {"heat": {"min": 0, "max": 1, "initial": 0}},
