@@ -1,8 +1,8 @@
 #include "game/builtins.h"
 
 #include "game/cop.h"
-#include "game/risk/game.h"
 #include "game/diplomacy/game.h"
+#include "game/risk/game.h"
 
 namespace motive::game {
 

@@ -9,10 +9,10 @@
 #include "game/meg.h"
 #include "game/methods.h"
 #include "game/model.h"
+#include "game/reader_util.h"
 #include "game/risk/analysis.h"
 #include "game/risk/dice.h"
 #include "game/tree.h"
-#include "game/reader_util.h"
 
 namespace motive::game {
 
