@@ -82,9 +82,12 @@ class Evaluator {
   // valid while the evaluator's interventions and policy (and the policy's rules) stay as they were.
   using Plan = std::vector<Step>;
   Plan plan() const;
-  // evaluate_setting by a plan of this evaluator.
+  // evaluate_setting by a plan of this evaluator. From plan position `from` on only: the values of the
+  // variables before it (in order()) must already be this setting's.
   void evaluate_setting(const Plan& plan, std::uint64_t setting, const int* noise, const int32_t* fixed,
-                        int32_t* values) const;
+                        int32_t* values, std::size_t from = 0) const;
+  // The variables in the order plans evaluate them (topological under the interventions).
+  const std::vector<int>& order() const { return order_; }
 
  private:
   void prepare();
@@ -153,9 +156,9 @@ inline Evaluator::Plan Evaluator::plan() const {
 }
 
 inline void Evaluator::evaluate_setting(const Plan& plan, std::uint64_t setting, const int* noise,
-                                        const int32_t* fixed, int32_t* values) const {
-  for (const Step& s : plan)
-    values[s.v] = fixed && fixed[s.v] >= 0 ? fixed[s.v] : compute(s, setting, noise, values);
+                                        const int32_t* fixed, int32_t* values, std::size_t from) const {
+  for (auto s = plan.begin() + static_cast<std::ptrdiff_t>(from); s != plan.end(); ++s)
+    values[s->v] = fixed && fixed[s->v] >= 0 ? fixed[s->v] : compute(*s, setting, noise, values);
 }
 
 inline int32_t Evaluator::compute(const Step& s, std::uint64_t setting, const int* noise,

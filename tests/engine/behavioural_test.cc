@@ -16,6 +16,7 @@
 namespace {
 
 using motive::test::analyze;
+using motive::test::analyze_intention;
 using motive::test::make_random_scim;
 using motive::test::RandomScimOptions;
 using nlohmann::json;
@@ -48,8 +49,8 @@ TEST(BehaviouralIntention, RationalOracleAgreesWithSubjectiveIntentionOnThePaper
     std::string text = motive::test::read_source_file(std::string("examples/intention/") + example);
     json described = analyze(text, "describe");
     std::string policy = described["policies"][0]["name"];
-    json subjective = analyze(text, "intention", {{"policy", policy}});
-    json rational = analyze(text, "intention", {{"policy", policy}, {"oracle", "rational"}});
+    json subjective = analyze_intention(text, {{"policy", policy}});
+    json rational = analyze_intention(text, {{"policy", policy}, {"oracle", "rational"}});
     EXPECT_TRUE(rational["oracle_keeps_policy"].get<bool>()) << example;
     EXPECT_EQ(verdicts(subjective), verdicts(rational)) << example;
   }
@@ -59,7 +60,7 @@ TEST(BehaviouralIntention, NothingIsIntendedWhenTheOracleWouldNotFollowThePolicy
   // The recommender has four optimal policies: the rational oracle of Theorem 21 never keeps one
   // of them, since another is as good.
   std::string text = motive::test::read_source_file("examples/intention/recommender.jsonc");
-  json rational = analyze(text, "intention", {{"policy", "addict"}, {"oracle", "rational"}});
+  json rational = analyze_intention(text, {{"policy", "addict"}, {"oracle", "rational"}});
   EXPECT_FALSE(rational["oracle_keeps_policy"].get<bool>());
   EXPECT_TRUE(verdicts(rational).empty());
 }
@@ -85,9 +86,9 @@ TEST(BehaviouralIntention, Theorem21OnRandomModelsHoldsOneWay) {
     json optimum = analyze(text, "optimal_policies");
     if (optimum["optimal_policy_count"].get<double>() != 1) continue;
     std::string model = with_optimal_policy(text, optimum);
-    json rational = analyze(model, "intention", {{"policy", "optimal"}, {"oracle", "rational"}});
+    json rational = analyze_intention(model, {{"policy", "optimal"}, {"oracle", "rational"}});
     if (!rational["oracle_keeps_policy"].get<bool>()) continue;  // an equally good policy exists
-    json subjective = analyze(model, "intention", {{"policy", "optimal"}});
+    json subjective = analyze_intention(model, {{"policy", "optimal"}});
     Verdicts a = verdicts(subjective), b = verdicts(rational);
     for (const auto& verdict : b)
       EXPECT_TRUE(a.count(verdict)) << "seed " << seed << ": behavioural but not subjective";
@@ -116,8 +117,8 @@ TEST(BehaviouralIntention, SubjectiveButNotBehaviouralWhenAnotherAlternativeNeed
   options.decisions_first = true;
   std::string text = make_random_scim(81, options).text;
   std::string model = with_optimal_policy(text, analyze(text, "optimal_policies"));
-  Verdicts subjective = verdicts(analyze(model, "intention", {{"policy", "optimal"}}));
-  Verdicts rational = verdicts(analyze(model, "intention", {{"policy", "optimal"}, {"oracle", "rational"}}));
+  Verdicts subjective = verdicts(analyze_intention(model, {{"policy", "optimal"}}));
+  Verdicts rational = verdicts(analyze_intention(model, {{"policy", "optimal"}, {"oracle", "rational"}}));
   EXPECT_EQ(
       subjective,
       Verdicts(

@@ -200,7 +200,7 @@ std::map<std::uint64_t, bool> query_results(const json& result) {
 
 TEST(IntentionExamples, SideEffectsInsuranceIntendedCarNot) {
   std::string text = example("side-effects.jsonc");
-  json r = analyze(text, "intention", {{"policy", "burn"}});
+  json r = analyze_intention(text, {{"policy", "burn"}});
   EXPECT_EQ(r.at("policy"), "burn");
   EXPECT_DOUBLE_EQ(r.at("expected_utility").get<double>(), 1.0);
   // C has no path to U: not even a candidate (Theorem 17).
@@ -214,26 +214,26 @@ TEST(IntentionExamples, SideEffectsInsuranceIntendedCarNot) {
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->at("value"), "paid");
   EXPECT_EQ(e->at("witness").at("fixed"),
-            json::parse(R"([{"variable": "I", "settings": [0], "values": ["paid"]}])"));
+            json::parse(R"([{"variable": "I", "count": 1, "settings": [0], "values": ["paid"]}])"));
   EXPECT_DOUBLE_EQ(e->at("witness").at("lhs").get<double>(), 1.0);
   EXPECT_DOUBLE_EQ(e->at("witness").at("rhs").get<double>(), 1.0);
   EXPECT_EQ(check_witnesses(text, r), 1);
   // Asked directly: the car's destruction is caused and foreseen but never intended; I is.
-  json c = analyze(text, "intention", {{"policy", "burn"}, {"outcomes", {"C"}}});
+  json c = analyze_intention(text, {{"policy", "burn"}, {"outcomes", {"C"}}});
   EXPECT_EQ(query_results(c), (std::map<std::uint64_t, bool>{{0, false}}));
   EXPECT_EQ(c.at("query").at("results")[0].at("values").at("C"), "destroyed");
-  json i = analyze(text, "intention", {{"policy", "burn"}, {"outcomes", {"I"}}, {"setting", 0}});
+  json i = analyze_intention(text, {{"policy", "burn"}, {"outcomes", {"I"}}, {"setting", 0}});
   EXPECT_EQ(query_results(i), (std::map<std::uint64_t, bool>{{0, true}}));
   EXPECT_EQ(i.at("query").at("results")[0].at("witness").at("alternative"), "refrain");
   // Relative to refrain as pi: burning is better, so nothing is intended by refraining.
-  json refrain = analyze(text, "intention", {{"policy", "refrain"}});
+  json refrain = analyze_intention(text, {{"policy", "refrain"}});
   EXPECT_TRUE(refrain.at("reference")[0].at("as_good").get<bool>());
   EXPECT_TRUE(verdicts(refrain).empty());
 }
 
 TEST(IntentionExamples, RoboSurgeonSurvivalIntendedOnlyWhenLuckyDeathNever) {
   std::string text = example("robo-surgeon.jsonc");
-  json r = analyze(text, "intention", {{"policy", "operate"}});
+  json r = analyze_intention(text, {{"policy", "operate"}});
   EXPECT_NEAR(r.at("expected_utility").get<double>(), 0.1, 1e-12);
   EXPECT_EQ(names(r.at("candidates")), std::vector<std::string>{"S"});
   // Setting 0 = lucky (0.1): surgery saves the patient. Setting 1 = unlucky: S = dies, not intended.
@@ -242,12 +242,12 @@ TEST(IntentionExamples, RoboSurgeonSurvivalIntendedOnlyWhenLuckyDeathNever) {
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->at("value"), "survives");
   EXPECT_EQ(e->at("witness").at("fixed"),
-            json::parse(R"([{"variable": "S", "settings": [0], "values": ["survives"]}])"));
+            json::parse(R"([{"variable": "S", "count": 1, "settings": [0], "values": ["survives"]}])"));
   EXPECT_NEAR(e->at("witness").at("rhs").get<double>(), 0.1, 1e-12);  // EU(refrain) 0 + 0.1 * (1 - 0)
   EXPECT_EQ(check_witnesses(text, r), 1);
   for (const json& v : r.at("variables"))
     for (const json& entry : v.at("intended")) EXPECT_NE(entry.at("value"), "dies");
-  json q = analyze(text, "intention", {{"policy", "operate"}, {"outcomes", {"S"}}});
+  json q = analyze_intention(text, {{"policy", "operate"}, {"outcomes", {"S"}}});
   EXPECT_EQ(query_results(q), (std::map<std::uint64_t, bool>{{0, true}, {1, false}}));
   EXPECT_EQ(q.at("query").at("results")[1].at("values").at("S"), "dies");
   // The settings the answer mentions are described with their probabilities.
@@ -259,7 +259,7 @@ TEST(IntentionExamples, RoboSurgeonSurvivalIntendedOnlyWhenLuckyDeathNever) {
 
 TEST(IntentionExamples, CoffeeRobotEveryStepIntended) {
   std::string text = example("coffee-robot.jsonc");
-  json r = analyze(text, "intention", {{"policy", "full_plan"}});
+  json r = analyze_intention(text, {{"policy", "full_plan"}});
   EXPECT_DOUBLE_EQ(r.at("expected_utility").get<double>(), 1.0);
   std::vector<std::string> candidates = names(r.at("candidates"));
   std::sort(candidates.begin(), candidates.end());
@@ -282,27 +282,25 @@ TEST(IntentionExamples, CoffeeRobotEveryStepIntended) {
                                    {"C", {{0, {"skip_beans", "skip_espresso", "skip_resisting", "idle"}}}}}));
   EXPECT_EQ(check_witnesses(text, r), 4);
   // Relative to idle alone, S is intended only together with E: the witness fixes both.
-  json idle = analyze(text, "intention", {{"policy", "full_plan"}, {"reference", {"idle"}}});
+  json idle = analyze_intention(text, {{"policy", "full_plan"}, {"reference", {"idle"}}});
   const json* s = entry_for(idle, "S", 0);
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->at("witness").at("fixed"),
-            json::parse(R"([{"variable": "E", "settings": [0], "values": ["made"]},
-                            {"variable": "S", "settings": [0], "values": ["running"]}])"));
+            json::parse(R"([{"variable": "E", "count": 1, "settings": [0], "values": ["made"]},
+                            {"variable": "S", "count": 1, "settings": [0], "values": ["running"]}])"));
   EXPECT_EQ(verdicts(idle),
             (Verdicts{{"E", {{0, {"idle"}}}}, {"S", {{0, {"idle"}}}}, {"C", {{0, {"idle"}}}}}));
   // Means-end consistency asked as a joint outcome: {E, S} relative to idle, but not {B, E}.
-  json es = analyze(text, "intention",
-                    {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"E", "S"}}});
+  json es = analyze_intention(text, {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"E", "S"}}});
   EXPECT_EQ(query_results(es), (std::map<std::uint64_t, bool>{{0, true}}));
-  json be = analyze(text, "intention",
-                    {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"B", "E"}}});
+  json be = analyze_intention(text, {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"B", "E"}}});
   EXPECT_EQ(query_results(be), (std::map<std::uint64_t, bool>{{0, false}}));
   EXPECT_EQ(check_witnesses(text, idle), 3);
 }
 
 TEST(IntentionExamples, LouisSubjectiveModelUncleIntendedPedestrianNever) {
   std::string text = example("louis-and-uncle.jsonc");
-  json r = analyze(text, "intention", {{"policy", "execute_plan"}}, "subjective");
+  json r = analyze_intention(text, {{"policy", "execute_plan"}}, "subjective");
   EXPECT_DOUBLE_EQ(r.at("expected_utility").get<double>(), 1.0);
   EXPECT_EQ(names(r.at("candidates")), std::vector<std::string>{"Unc"});
   // Settings: 0 loses control (0.1), 1 keeps control (0.9). The uncle dies by the plan in both.
@@ -313,26 +311,26 @@ TEST(IntentionExamples, LouisSubjectiveModelUncleIntendedPedestrianNever) {
     EXPECT_EQ(entry->at("value"), "dies");
     // Fixing the uncle's death in one setting only would not make staying home as good.
     EXPECT_EQ(entry->at("witness").at("fixed"),
-              json::parse(R"([{"variable": "Unc", "settings": [0, 1], "values": ["dies", "dies"]}])"));
+              json::parse(R"([{"variable": "Unc", "count": 2, "settings": [0, 1], "values": ["dies", "dies"]}])"));
   }
   EXPECT_EQ(check_witnesses(text, r, "subjective"), 2);
   // The pedestrian dies in setting 0 under Louis's policy, and it is not intended there or anywhere.
-  json p = analyze(text, "intention", {{"policy", "execute_plan"}, {"outcomes", {"P"}}}, "subjective");
+  json p = analyze_intention(text, {{"policy", "execute_plan"}, {"outcomes", {"P"}}}, "subjective");
   EXPECT_EQ(query_results(p), (std::map<std::uint64_t, bool>{{0, false}, {1, false}}));
   EXPECT_EQ(p.at("query").at("results")[0].at("values").at("P"), "dies");
   // Nor jointly with the uncle's death.
   json both =
-      analyze(text, "intention", {{"policy", "execute_plan"}, {"outcomes", {"Unc", "P"}}}, "subjective");
+      analyze_intention(text, {{"policy", "execute_plan"}, {"outcomes", {"Unc", "P"}}}, "subjective");
   EXPECT_EQ(query_results(both), (std::map<std::uint64_t, bool>{{0, false}, {1, false}}));
   // The objective model (one person) would call the death intended: why the subjective model matters.
-  json o = analyze(text, "intention", {{"policy", "execute_plan"}}, "objective");
+  json o = analyze_intention(text, {{"policy", "execute_plan"}}, "objective");
   EXPECT_EQ(verdicts(o), (Verdicts{{"Unc", {{0, {"stay_home"}}}}}));
   EXPECT_EQ(check_witnesses(text, o, "objective"), 1);
 }
 
 TEST(IntentionExamples, MultipleReasonsThreeBenefitsIntendedNewsletterNot) {
   std::string text = example("multiple-reasons.jsonc");
-  json r = analyze(text, "intention", {{"policy", "donate"}});
+  json r = analyze_intention(text, {{"policy", "donate"}});
   EXPECT_DOUBLE_EQ(r.at("expected_utility").get<double>(), 3.0);  // 2 + 2 + 2 - 3
   std::vector<std::string> candidates = names(r.at("candidates"));
   std::sort(candidates.begin(), candidates.end());
@@ -348,7 +346,7 @@ TEST(IntentionExamples, MultipleReasonsThreeBenefitsIntendedNewsletterNot) {
   }
   EXPECT_EQ(check_witnesses(text, r), 3);
   auto ask = [&](const std::vector<std::string>& outcomes) {
-    return query_results(analyze(text, "intention", {{"policy", "donate"}, {"outcomes", outcomes}})).at(0);
+    return query_results(analyze_intention(text, {{"policy", "donate"}, {"outcomes", outcomes}})).at(0);
   };
   EXPECT_FALSE(ask({"Newsletter"}));
   EXPECT_TRUE(ask({"Help"}));
@@ -359,7 +357,7 @@ TEST(IntentionExamples, MultipleReasonsThreeBenefitsIntendedNewsletterNot) {
 
 TEST(IntentionExamples, SpyIntendsTheSubmarinesCourseOnlyWhenTheSignalArrives) {
   std::string text = example("spy.jsonc");
-  json r = analyze(text, "intention", {{"policy", "truthful"}});
+  json r = analyze_intention(text, {{"policy", "truthful"}});
   EXPECT_NEAR(r.at("expected_utility").get<double>(), 0.9, 1e-12);
   EXPECT_EQ(names(r.at("candidates")), std::vector<std::string>{"T"});
   std::vector<std::string> reference;
@@ -372,12 +370,12 @@ TEST(IntentionExamples, SpyIntendsTheSubmarinesCourseOnlyWhenTheSignalArrives) {
   EXPECT_EQ(entry_at(r, "T", 0).at("value"), "east");
   EXPECT_EQ(entry_at(r, "T", 3).at("value"), "west");
   EXPECT_EQ(entry_at(r, "T", 0).at("witness").at("fixed"),
-            json::parse(R"([{"variable": "T", "settings": [0, 3], "values": ["east", "west"]}])"));
+            json::parse(R"([{"variable": "T", "count": 2, "settings": [0, 3], "values": ["east", "west"]}])"));
   EXPECT_EQ(entry_at(r, "T", 3).at("witness").at("fixed"),
-            json::parse(R"([{"variable": "T", "settings": [3], "values": ["west"]}])"));
+            json::parse(R"([{"variable": "T", "count": 1, "settings": [3], "values": ["west"]}])"));
   EXPECT_EQ(check_witnesses(text, r), 2);
   // Lost-signal settings: never, even where the submarine happens to reach the minefield (1 and 5).
-  json q = analyze(text, "intention", {{"policy", "truthful"}, {"outcomes", {"T"}}});
+  json q = analyze_intention(text, {{"policy", "truthful"}, {"outcomes", {"T"}}});
   EXPECT_EQ(query_results(q), (std::map<std::uint64_t, bool>{
                                   {0, true}, {1, false}, {2, false}, {3, true}, {4, false}, {5, false}}));
   EXPECT_EQ(q.at("query").at("results")[1].at("values").at("T"), "east");
@@ -389,7 +387,7 @@ TEST(IntentionExamples, SpyIntendsTheSubmarinesCourseOnlyWhenTheSignalArrives) {
 // (a,c) .5, (a,d) 1. In the basic model setting 0 is X = comedy, setting 1 X = drama.
 TEST(IntentionExamples, RecommenderBasicAddictivePolicyIntendsWatching) {
   std::string text = example("recommender.jsonc");
-  json r = analyze(text, "intention", {{"policy", "addict"}}, "basic");
+  json r = analyze_intention(text, {{"policy", "addict"}}, "basic");
   EXPECT_DOUBLE_EQ(r.at("expected_utility").get<double>(), 1.0);
   EXPECT_EQ(names(r.at("candidates")), std::vector<std::string>{"H"});
   ASSERT_EQ(r.at("reference").size(), 8u);
@@ -412,12 +410,12 @@ TEST(IntentionExamples, RecommenderBasicAddictivePolicyIntendsWatching) {
   EXPECT_EQ(entry_at(r, "H", 1).at("value"), "watch");
   EXPECT_EQ(check_witnesses(text, r, "basic"), 2);
   // help is as good as addict: relative to it alone nothing is intended.
-  json help = analyze(text, "intention", {{"policy", "addict"}, {"reference", {"help"}}}, "basic");
+  json help = analyze_intention(text, {{"policy", "addict"}, {"reference", {"help"}}}, "basic");
   EXPECT_TRUE(verdicts(help).empty());
   // With every policy but addict removed, the alternatives are unnamed: described by their rules,
   // and each witness is recomputed with its alternative added back from those rules.
   std::string bare = keep_policies(text, "basic", {"addict"});
-  json u = analyze(bare, "intention", {{"policy", "addict"}}, "basic");
+  json u = analyze_intention(bare, {{"policy", "addict"}}, "basic");
   const std::string cc = "D(comedy)=comedy, D(drama)=comedy", dc = "D(comedy)=drama, D(drama)=comedy",
                     dd = "D(comedy)=drama, D(drama)=drama";
   EXPECT_EQ(verdicts(u), (Verdicts{{"H", {{0, {dc, dd, da}}, {1, {cc, dc, ac}}}}}));
@@ -427,7 +425,7 @@ TEST(IntentionExamples, RecommenderBasicAddictivePolicyIntendsWatching) {
 
 TEST(IntentionExamples, RecommenderAsleepNothingIntendedWhileTheUserSleeps) {
   std::string text = example("recommender.jsonc");
-  json r = analyze(text, "intention", {{"policy", "addict"}}, "asleep");
+  json r = analyze_intention(text, {{"policy", "addict"}}, "asleep");
   EXPECT_NEAR(r.at("expected_utility").get<double>(), 1.2, 1e-12);
   const std::string da = "D(comedy)=drama, D(drama)=addictive", ac = "D(comedy)=addictive, D(drama)=comedy";
   // Settings: 0 comedy/awake, 1 comedy/asleep, 2 drama/awake, 3 drama/asleep.
@@ -437,7 +435,7 @@ TEST(IntentionExamples, RecommenderAsleepNothingIntendedWhileTheUserSleeps) {
   EXPECT_EQ(entry_at(r, "H", 0).at("value"), "watch");
   EXPECT_EQ(entry_at(r, "H", 2).at("value"), "watch");
   EXPECT_EQ(check_witnesses(text, r, "asleep"), 2);
-  json q = analyze(text, "intention", {{"policy", "addict"}, {"outcomes", {"H"}}}, "asleep");
+  json q = analyze_intention(text, {{"policy", "addict"}, {"outcomes", {"H"}}}, "asleep");
   EXPECT_EQ(query_results(q), (std::map<std::uint64_t, bool>{{0, true}, {1, false}, {2, true}, {3, false}}));
   EXPECT_EQ(q.at("query").at("results")[1].at("values").at("H"), "asleep");
   EXPECT_EQ(q.at("query").at("results")[3].at("values").at("H"), "asleep");
@@ -765,7 +763,7 @@ BruteResult brute_force(BruteModel model) {
   // The engine, with REF(pi) given explicitly as every other deterministic policy.
   json reference = json::array();
   for (std::size_t a : out.alternatives) reference.push_back(policy_name(a));
-  out.engine_result = analyze(m.text, "intention", {{"policy", pi}, {"reference", reference}});
+  out.engine_result = analyze_intention(m.text, {{"policy", pi}, {"reference", reference}});
   if (out.engine_result.contains("variables"))
     for (const json& v : out.engine_result.at("variables"))
       for (const json& entry : v.at("intended"))
@@ -936,8 +934,7 @@ TEST(IntentionBruteForce, JointOutcomesMatchBruteForce) {
     int y1 = score[0].second, y2 = score[1].second;
     json reference = json::array();
     for (std::size_t a : r.alternatives) reference.push_back(policy_name(a));
-    json result = analyze(m.text, "intention",
-                          {{"policy", policy_name(m.pi)},
+    json result = analyze_intention(m.text, {{"policy", policy_name(m.pi)},
                            {"reference", reference},
                            {"outcomes", {scim.variables[y1].name, scim.variables[y2].name}}});
     for (const json& q : result.at("query").at("results")) {
@@ -972,7 +969,7 @@ TEST(IntentionBruteForce, DefaultReferenceMatchesTheUnion) {
     const BruteModel& m = r.model;
     if (m.random.seed % 4 != 0) continue;  // a quarter of the corpus is enough
     SCOPED_TRACE(describe(r));
-    json result = analyze(m.text, "intention", {{"policy", policy_name(m.pi)}});
+    json result = analyze_intention(m.text, {{"policy", policy_name(m.pi)}});
     ASSERT_EQ(result.at("reference").size(), m.policies.size() - 1);
     std::set<std::pair<std::string, std::uint64_t>> engine, brute;
     for (const json& v : result.at("variables"))
@@ -1074,12 +1071,12 @@ TEST(IntentionTheorems, Corollary15AsStatedFailsUnderDefinition13) {
   EXPECT_DOUBLE_EQ(
       policy_expected_utility(text, "alt", json::array({follow("X0", "pi", {0}), follow("X1", "pi", {0})})),
       1.0);
-  json r = analyze(text, "intention", {{"policy", "pi"}});
+  json r = analyze_intention(text, {{"policy", "pi"}});
   EXPECT_EQ(verdicts(r), (Verdicts{{"X0", {{0, {"alt"}}}}, {"X1", {{0, {"alt"}}}}}));
   EXPECT_EQ(entry_at(r, "X1", 0).at("value"), "same");
   EXPECT_EQ(entry_at(r, "X1", 0).at("witness").at("fixed"),
-            json::parse(R"([{"variable": "X0", "settings": [0], "values": ["a"]},
-                            {"variable": "X1", "settings": [0], "values": ["same"]}])"));
+            json::parse(R"([{"variable": "X0", "count": 1, "settings": [0], "values": ["a"]},
+                            {"variable": "X1", "count": 1, "settings": [0], "values": ["same"]}])"));
   EXPECT_EQ(check_witnesses(text, r), 2);
   // Theorem 14 still holds: D is an actual cause of X1 = same with the contingency X0 = a.
   json held = analyze(text, "settings",
@@ -1319,7 +1316,7 @@ TEST(IntentionTheorems, Theorem18ConstructionMakesEveryPathVariableIntended) {
       if (row.at("probability").get<double>() > 0) positive.push_back(row.at("setting"));
     ASSERT_FALSE(positive.empty());
     // Relative to pi_hat = pi_min, as in the proof.
-    json r = analyze(c.text, "intention", {{"policy", "pi_max"}, {"reference", {"pi_min"}}});
+    json r = analyze_intention(c.text, {{"policy", "pi_max"}, {"reference", {"pi_min"}}});
     ASSERT_TRUE(r.contains("variables"));
     EXPECT_NEAR(r.at("expected_utility").get<double>(), 1.0 + c.constant_utility,
                 1e-12);  // U = 1 in every setting
@@ -1339,7 +1336,7 @@ TEST(IntentionTheorems, Theorem18ConstructionMakesEveryPathVariableIntended) {
     }
     for (const std::string& o : c.others) EXPECT_EQ(v.count(o), 0u) << o << " is off the path and arbitrary";
     // With the default REF(pi) too, pi_min among the alternatives.
-    json all = analyze(c.text, "intention", {{"policy", "pi_max"}});
+    json all = analyze_intention(c.text, {{"policy", "pi_max"}});
     for (const std::string& x : c.path)
       for (std::uint64_t e : positive) {
         const json* entry = entry_for(all, x, e);

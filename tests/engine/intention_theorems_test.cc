@@ -313,7 +313,7 @@ TEST(IntentionTheorem14, IntendedOutcomesHaveTheDecisionAsActualCause) {
     SCOPED_TRACE(describe(m));
     const RefScim& scim = m.random.reference;
     const std::string pi = policy_name(m.pi), d = scim.variables[m.decision].name;
-    json r = analyze(m.text, "intention", {{"policy", pi}});
+    json r = analyze_intention(m.text, {{"policy", pi}});
     ASSERT_TRUE(r.contains("variables"));
     EXPECT_FALSE(r.at("budget_exceeded").get<bool>());
     Rows pi_rows = settings_rows(m.text, pi);
@@ -339,7 +339,7 @@ TEST(IntentionTheorem14, IntendedOutcomesHaveTheDecisionAsActualCause) {
     for (std::size_t i = 0; i < candidates.size(); ++i)
       for (std::size_t j = i + 1; j < candidates.size(); ++j) {
         std::vector<std::string> o = {candidates[i], candidates[j]};
-        json q = analyze(m.text, "intention", {{"policy", pi}, {"outcomes", o}});
+        json q = analyze_intention(m.text, {{"policy", pi}, {"outcomes", o}});
         for (const json& answer : q.at("query").at("results")) {
           if (!answer.at("intended").get<bool>()) {
             ++joint_not;
@@ -381,7 +381,7 @@ TEST(IntentionTheorem14, UnchangeableIntendedOutcomeIsCausedUnderAContingency) {
     },
     "policies": { "pi": { "D": "'a'" }, "alt": { "D": "'b'" } }
   })m";
-  json q = analyze(text, "intention", {{"policy", "pi"}, {"outcomes", {"X1"}}, {"setting", 0}});
+  json q = analyze_intention(text, {{"policy", "pi"}, {"outcomes", {"X1"}}, {"setting", 0}});
   ASSERT_TRUE(q.at("query").at("results")[0].at("intended").get<bool>());
   json ac = actual_cause(text, "pi", {"D"}, {"X1"}, 0);
   ASSERT_TRUE(ac.at("actual_cause").get<bool>());
@@ -727,7 +727,7 @@ TEST(HkwProposition16, AsStatedFailsUnderDefinitions13And24) {
   EXPECT_DOUBLE_EQ(a.at("lhs").get<double>(), 1.0);
   EXPECT_DOUBLE_EQ(a.at("rhs").get<double>(), 1.0);
   // Def. 13 relative to the same alternative: X intended in no setting, Z = a1 in setting 0 only.
-  json q = analyze(text, "intention", {{"policy", "pi"}, {"reference", {"alt"}}, {"outcomes", {"X"}}});
+  json q = analyze_intention(text, {{"policy", "pi"}, {"reference", {"alt"}}, {"outcomes", {"X"}}});
   ASSERT_EQ(q.at("query").at("results").size(), 2u);
   for (const json& answer : q.at("query").at("results"))
     EXPECT_FALSE(answer.at("intended").get<bool>()) << answer.dump();
@@ -737,7 +737,7 @@ TEST(HkwProposition16, AsStatedFailsUnderDefinitions13And24) {
     ASSERT_EQ(v.at("intended").size(), 1u);
     EXPECT_EQ(v.at("intended")[0].at("value"), "a1");
     EXPECT_EQ(v.at("intended")[0].at("witness").at("fixed"),
-              json::parse(R"([{"variable": "Z", "settings": [0], "values": ["a1"]}])"));
+              json::parse(R"([{"variable": "Z", "count": 1, "settings": [0], "values": ["a1"]}])"));
   }
   // And Theorem 14 for it: D = a is a but-for cause of Z = a1 in setting 0.
   json ac = actual_cause(text, "pi", {"D"}, {"Z"}, 0);
@@ -827,7 +827,7 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
     double eu = m.eu[m.pi];
     double threshold = eu - tolerance(eu);
     EXPECT_NEAR(f[m.pi][0], eu, 1e-9);
-    json intention = analyze(m.text, "intention", {{"policy", pi}});
+    json intention = analyze_intention(m.text, {{"policy", pi}});
     ByAlternative intended = by_alternative(intention);
     // (a), for every Y satisfying Eq. 9.
     for (std::size_t k = 0; k < m.policies.size(); ++k) {
@@ -913,7 +913,7 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
           if (verdict < 0) ++too_large;
         }
         // The same verdict asked directly, with reference = [pi_hat].
-        json q = analyze(m.text, "intention", {{"policy", pi}, {"reference", {alt}}, {"outcomes", {x}}});
+        json q = analyze_intention(m.text, {{"policy", pi}, {"reference", {alt}}, {"outcomes", {x}}});
         bool asked = false;
         for (const json& answer : q.at("query").at("results"))
           asked = asked || answer.at("intended").get<bool>();
@@ -986,7 +986,7 @@ TEST(HkwRecommenderAsleep, BringAboutPicksAsleepIntentionPicksWatchWhenAwake) {
   EXPECT_EQ(asleep.at("intended_relative_to").get<std::vector<std::string>>(), worse)
       << "H&KW intends H = asleep, which no policy can change";
   // Def. 13: H = watch intended in the awake settings only; H = asleep never.
-  json q = analyze(text, "intention", {{"policy", "addict"}, {"outcomes", {"H"}}}, model);
+  json q = analyze_intention(text, {{"policy", "addict"}, {"outcomes", {"H"}}}, model);
   std::map<std::uint64_t, std::pair<bool, std::string>> answers;
   for (const json& answer : q.at("query").at("results"))
     answers[answer.at("setting").get<std::uint64_t>()] = {answer.at("intended").get<bool>(),
