@@ -441,6 +441,48 @@ TEST(IntentionExamples, RecommenderAsleepNothingIntendedWhileTheUserSleeps) {
   EXPECT_EQ(q.at("query").at("results")[3].at("values").at("H"), "asleep");
 }
 
+// The two readings of minimality on the walking example (ours): EU(walk) = 2 + 1 = 3, EU(bus) = 2,
+// EU(stay) = 0, one setting. Relative to stay only {Arrive, Exercise} makes it as good (2 + 1 = 3;
+// Arrive alone 2, Exercise alone 1); relative to bus, {Exercise} alone (2 + 1 = 3; fixing Arrive
+// changes nothing, the bus arrives too). Read with the same alternative, both are intended; read with
+// any alternative, {Arrive, Exercise} is not minimal, since its subset {Exercise} makes the bus as
+// good: only Exercise is intended, relative to the bus, as the rational oracle says.
+TEST(IntentionExamples, WalkOrBusTheTwoReadingsOfMinimalityDiffer) {
+  const std::string text = example("walk-or-bus.jsonc");
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "walk"), 3.0);
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "bus"), 2.0);
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "stay"), 0.0);
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "bus", json::array({follow("Exercise", "walk", {0})})), 3.0);
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "stay", json::array({follow("Arrive", "walk", {0})})), 2.0);
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "stay", json::array({follow("Exercise", "walk", {0})})), 1.0);
+  EXPECT_DOUBLE_EQ(policy_expected_utility(
+                       text, "stay", json::array({follow("Arrive", "walk", {0}), follow("Exercise", "walk", {0})})),
+                   3.0);
+  json same = analyze_intention(text, {{"policy", "walk"}});
+  EXPECT_EQ(same.at("minimality"), "same_alternative");
+  EXPECT_EQ(verdicts(same), (Verdicts{{"Arrive", {{0, {"stay"}}}}, {"Exercise", {{0, {"bus", "stay"}}}}}));
+  EXPECT_EQ(entry_at(same, "Arrive", 0).at("witness").at("fixed"),
+            json::parse(R"([{"variable": "Arrive", "count": 1, "settings": [0], "values": ["at_work"]},
+                            {"variable": "Exercise", "count": 1, "settings": [0], "values": ["exercised"]}])"));
+  EXPECT_EQ(check_witnesses(text, same), 2);
+  json any = analyze_intention(text, {{"policy", "walk"}, {"minimality", "any_alternative"}});
+  EXPECT_EQ(any.at("minimality"), "any_alternative");
+  EXPECT_EQ(verdicts(any), (Verdicts{{"Exercise", {{0, {"bus"}}}}}));
+  EXPECT_EQ(entry_at(any, "Exercise", 0).at("witness").at("fixed"),
+            json::parse(R"([{"variable": "Exercise", "count": 1, "settings": [0], "values": ["exercised"]}])"));
+  EXPECT_EQ(check_witnesses(text, any), 1);
+  json rational = analyze_intention(text, {{"policy", "walk"}, {"oracle", "rational"}});
+  EXPECT_TRUE(rational.at("oracle_keeps_policy").get<bool>());
+  EXPECT_EQ(verdicts(rational), (Verdicts{{"Exercise", {{0, {"bus"}}}}}));
+  // Asked directly, Arrive is intended under the default reading and not under the other.
+  json arrive = analyze_intention(text, {{"policy", "walk"}, {"outcomes", {"Arrive"}}, {"setting", 0}});
+  EXPECT_EQ(query_results(arrive), (std::map<std::uint64_t, bool>{{0, true}}));
+  EXPECT_FALSE(arrive.contains("variables"));
+  json arrive_any = analyze_intention(
+      text, {{"policy", "walk"}, {"outcomes", {"Arrive"}}, {"setting", 0}, {"minimality", "any_alternative"}});
+  EXPECT_EQ(query_results(arrive_any), (std::map<std::uint64_t, bool>{{0, false}}));
+}
+
 // ---- 2. Brute force against the engine on random SCIMs -------------------------------------------
 
 // A random SCIM with every deterministic policy written into its text (pol0, pol1, ...), so the
@@ -676,6 +718,11 @@ struct BruteResult {
   json engine_result;
   std::vector<std::vector<char>> minimal;  // minimal[a][S]
   std::vector<std::vector<double>> f;      // f[policy][S] (every policy, from one request per S)
+  // The any-alternative reading of minimality: brute_any[a][k], pair k is in some S that satisfies
+  // Eq. 2 for alternatives[a] while no proper subset of S satisfies it for any alternative; and the
+  // engine's verdicts with "minimality": "any_alternative".
+  std::vector<std::vector<bool>> brute_any;
+  std::set<std::tuple<std::string, std::uint64_t, std::string>> engine_any;
 };
 
 std::uint32_t mask_of_pairs(const BruteModel& m, const std::vector<std::pair<int, std::uint64_t>>& pairs) {
@@ -738,6 +785,22 @@ BruteResult brute_force(BruteModel model) {
     out.as_good.push_back(sat[0]);
     out.minimal.push_back(minimal);
   }
+  // The any-alternative reading: some proper subset satisfies Eq. 2 for some alternative.
+  std::vector<char> sat_any(subsets, 0), below_any(subsets, 0);
+  for (std::size_t a : out.alternatives)
+    for (std::uint32_t s = 0; s < subsets; ++s) sat_any[s] = sat_any[s] || out.f[a][s] >= eu_pi - tol;
+  for (std::uint32_t s = 1; s < subsets; ++s)
+    for (std::size_t k = 0; k < n && !below_any[s]; ++k)
+      if (s >> k & 1)
+        below_any[s] = sat_any[s & ~(std::uint32_t{1} << k)] || below_any[s & ~(std::uint32_t{1} << k)];
+  for (std::size_t a : out.alternatives) {
+    std::vector<bool> intended(n, false);
+    for (std::uint32_t s = 0; s < subsets; ++s)
+      if (out.f[a][s] >= eu_pi - tol && !below_any[s])
+        for (std::size_t k = 0; k < n; ++k)
+          if (s >> k & 1) intended[k] = true;
+    out.brute_any.push_back(intended);
+  }
   // Under pi itself the intervention changes nothing: a sanity check of follow_policy.
   for (std::uint32_t s = 0; s < subsets; ++s)
     EXPECT_NEAR(out.f[m.pi][s], eu_pi, 1e-9) << "seed " << m.random.seed;
@@ -769,6 +832,10 @@ BruteResult brute_force(BruteModel model) {
       for (const json& entry : v.at("intended"))
         for (const json& a : entry.at("alternatives"))
           out.engine.emplace(v.at("variable"), entry.at("setting"), a);
+  json any = analyze_intention(m.text, {{"policy", pi}, {"reference", reference}, {"minimality", "any_alternative"}});
+  for (const json& v : any.at("variables"))
+    for (const json& entry : v.at("intended"))
+      for (const json& a : entry.at("alternatives")) out.engine_any.emplace(v.at("variable"), entry.at("setting"), a);
   return out;
 }
 
@@ -961,6 +1028,36 @@ TEST(IntentionBruteForce, JointOutcomesMatchBruteForce) {
   EXPECT_GE(no, at_least(100));
 }
 
+// The any-alternative reading of Def. 13's minimality ("minimality": "any_alternative"): a set must
+// satisfy Eq. 2 for its alternative while no proper subset satisfies it for any alternative. The
+// engine's verdicts equal the brute force's under that reading, they are a subset of the
+// same-alternative reading's (a set minimal for every alternative is minimal for its own), and the
+// corpus holds models where the two differ.
+TEST(IntentionBruteForce, AnyAlternativeReadingMatchesBruteForce) {
+  std::size_t intended = 0, only_same = 0, models_differing = 0;
+  for (const BruteResult& r : corpus()) {
+    const BruteModel& m = r.model;
+    const RefScim& scim = m.random.reference;
+    SCOPED_TRACE(describe(r));
+    std::set<std::tuple<std::string, std::uint64_t, std::string>> brute;
+    for (std::size_t a = 0; a < r.alternatives.size(); ++a)
+      for (std::size_t k = 0; k < m.pairs.size(); ++k) {
+        if (r.brute_any[a][k])
+          brute.emplace(scim.variables[m.pairs[k].first].name, m.pairs[k].second, policy_name(r.alternatives[a]));
+        EXPECT_TRUE(!r.brute_any[a][k] || r.brute[a][k]) << "any-minimal but not same-minimal";
+        only_same += r.brute[a][k] && !r.brute_any[a][k];
+      }
+    EXPECT_EQ(r.engine_any, brute);
+    for (const auto& t : r.engine_any) EXPECT_TRUE(r.engine.count(t)) << std::get<0>(t) << " " << std::get<1>(t);
+    intended += brute.size();
+    models_differing += r.engine_any != r.engine;
+  }
+  std::printf("[ any alt  ] %zu intended under the any-alternative reading, %zu only under the same-alternative one (%zu models differ)\n",
+              intended, only_same, models_differing);
+  EXPECT_GE(intended, at_least(100));
+  EXPECT_GE(only_same, at_least(5));
+}
+
 // With the default REF(pi) (every other deterministic policy, named by the engine), the verdicts per
 // (variable, setting) are the union of the brute force's over all alternatives.
 TEST(IntentionBruteForce, DefaultReferenceMatchesTheUnion) {
@@ -1078,6 +1175,8 @@ TEST(IntentionTheorems, Corollary15AsStatedFailsUnderDefinition13) {
             json::parse(R"([{"variable": "X0", "count": 1, "settings": [0], "values": ["a"]},
                             {"variable": "X1", "count": 1, "settings": [0], "values": ["same"]}])"));
   EXPECT_EQ(check_witnesses(text, r), 2);
+  // With one alternative the two readings of minimality coincide: the corollary fails under both.
+  EXPECT_EQ(verdicts(analyze_intention(text, {{"policy", "pi"}, {"minimality", "any_alternative"}})), verdicts(r));
   // Theorem 14 still holds: D is an actual cause of X1 = same with the contingency X0 = a.
   json held = analyze(text, "settings",
                       {{"policy", "alt"}, {"interventions", json::array({follow("X0", "pi", {0})})}});
@@ -1090,7 +1189,8 @@ TEST(IntentionTheorems, Corollary15AsStatedFailsUnderDefinition13) {
 // Y_pi(e) is never intended. Also counts the outcomes no policy changes (the paper's hypothesis)
 // that are nevertheless intended, as in the counterexample above.
 TEST(IntentionTheorems, Corollary15ViaTheorem14NoActualCauseNoIntention) {
-  std::size_t unchangeable = 0, changeable = 0, no_cause = 0, stated_counterexamples = 0;
+  std::size_t unchangeable = 0, changeable = 0, no_cause = 0, stated_counterexamples = 0,
+              stated_counterexamples_any = 0;
   for (const BruteResult& r : corpus()) {
     const BruteModel& m = r.model;
     const RefScim& scim = m.random.reference;
@@ -1134,15 +1234,22 @@ TEST(IntentionTheorems, Corollary15ViaTheorem14NoActualCauseNoIntention) {
     for (std::size_t k = 0; k < m.pairs.size(); ++k) {
       auto [y, e] = m.pairs[k];
       const std::string name = scim.variables[y].name;
-      bool intended = false;
-      for (std::size_t a = 0; a < r.alternatives.size(); ++a) intended = intended || r.brute[a][k];
+      bool intended = false, intended_any = false;
+      for (std::size_t a = 0; a < r.alternatives.size(); ++a) {
+        intended = intended || r.brute[a][k];
+        intended_any = intended_any || r.brute_any[a][k];
+      }
       (by_policy[y][e] ? changeable : unchangeable)++;
       if (!by_policy[y][e] && intended) ++stated_counterexamples;
+      if (!by_policy[y][e] && intended_any) ++stated_counterexamples_any;
       if (by_cause[y][e]) continue;
       ++no_cause;
+      // Under both readings of minimality (the any-alternative verdicts are a subset).
       for (std::size_t a = 0; a < r.alternatives.size(); ++a) {
         EXPECT_FALSE(r.brute[a][k]) << name << " in setting " << e;
-        EXPECT_FALSE(r.engine.count({name, e, policy_name(r.alternatives[a])}))
+        EXPECT_FALSE(r.brute_any[a][k]) << name << " in setting " << e;
+        EXPECT_FALSE(r.engine.count({name, e, policy_name(r.alternatives[a])})) << name << " in setting " << e;
+        EXPECT_FALSE(r.engine_any.count({name, e, policy_name(r.alternatives[a])}))
             << name << " in setting " << e;
       }
     }
@@ -1150,8 +1257,8 @@ TEST(IntentionTheorems, Corollary15ViaTheorem14NoActualCauseNoIntention) {
   std::printf(
       "[ cor 15   ] %zu pairs (Y, e) no policy changes, %zu some policy changes; %zu of which D is no "
       "actual cause even with contingencies (never intended); %zu unchangeable yet intended (Corollary 15 as "
-      "stated fails)\n",
-      unchangeable, changeable, no_cause, stated_counterexamples);
+      "stated fails), %zu under the any-alternative reading\n",
+      unchangeable, changeable, no_cause, stated_counterexamples, stated_counterexamples_any);
   EXPECT_GE(no_cause, at_least(200));
   EXPECT_GE(changeable, at_least(200));
 }
