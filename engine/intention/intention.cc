@@ -93,7 +93,8 @@ void IntentionSearch::prepare_classes(const Policy& policy, std::uint64_t bytes,
   std::vector<std::size_t> position(c, 0);
   const std::vector<int>& order = base_.order();
   for (std::size_t i = 0; i < c; ++i)
-    position[i] = static_cast<std::size_t>(std::find(order.begin(), order.end(), candidates_[i]) - order.begin());
+    position[i] =
+        static_cast<std::size_t>(std::find(order.begin(), order.end(), candidates_[i]) - order.begin());
   std::vector<std::size_t> start(subsets_, order.size());
   for (std::size_t mask = 1; mask < subsets_; ++mask)
     for (std::size_t i = 0; i < c; ++i)
@@ -146,14 +147,16 @@ void IntentionSearch::prepare_classes(const Policy& policy, std::uint64_t bytes,
       differing.push_back(static_cast<std::uint32_t>(a));
       tables.push_back(0.0);
       for (std::size_t mask = 1; mask < subsets_; ++mask) {
-        for (std::size_t i = 0; i < c; ++i) fixed[candidates_[i]] = (mask >> i & 1) ? mine_values[candidates_[i]] : -1;
+        for (std::size_t i = 0; i < c; ++i)
+          fixed[candidates_[i]] = (mask >> i & 1) ? mine_values[candidates_[i]] : -1;
         std::copy(base_values.begin(), base_values.end(), values.begin());
         theirs[a].evaluate_setting(plans[a], e, noise.data(), fixed.data(), values.data(), start[mask]);
         tables.push_back(p * (total_utility(scim_, values.data()) - base_utility));
       }
     }
     if (differing.empty()) continue;
-    std::uint64_t h = hash_bytes(differing.data(), differing.size() * sizeof(std::uint32_t), 14695981039346656037ull);
+    std::uint64_t h =
+        hash_bytes(differing.data(), differing.size() * sizeof(std::uint32_t), 14695981039346656037ull);
     h = hash_bytes(tables.data(), tables.size() * sizeof(double), h);
     auto [slot, inserted] = by_hash.try_emplace(h, kNone);
     std::uint32_t found = kNone;
@@ -214,7 +217,9 @@ void IntentionSearch::prepare(std::size_t a) {
     for (std::size_t mask = 1; mask < subsets_; ++mask) {
       double best = 0;
       for (std::size_t i = 0; i < c; ++i)
-        if (mask >> i & 1) best = std::max({best, gain[mask & ~(std::size_t{1} << i)], best_below[mask & ~(std::size_t{1} << i)]});
+        if (mask >> i & 1)
+          best = std::max(
+              {best, gain[mask & ~(std::size_t{1} << i)], best_below[mask & ~(std::size_t{1} << i)]});
       best_below[mask] = best;
       double slack = gain[mask] - best;
       if (gain[mask] > tolerance_ && slack > tolerance_)
@@ -258,8 +263,8 @@ void IntentionSearch::prepare(std::size_t a) {
   }
   alt.reach.assign(alt.ranked.size() + 1, 0.0);
   for (std::size_t r = alt.ranked.size(); r-- > 0;)
-    alt.reach[r] = alt.reach[r + 1] + static_cast<double>(classes_[alt.ranked[r].cls].members.size()) *
-                                          alt.ranked[r].max_gain;
+    alt.reach[r] = alt.reach[r + 1] +
+                   static_cast<double>(classes_[alt.ranked[r].cls].members.size()) * alt.ranked[r].max_gain;
 }
 
 std::uint32_t IntentionSearch::mask_of(const std::vector<int>& outcomes) const {
@@ -369,19 +374,21 @@ void IntentionSearch::settle_compact(std::size_t a, std::uint32_t cls, Summary* 
   const std::size_t c = candidates_.size();
   s->other_count.assign(c, 0);
   s->other_first.assign(c, {});
-  for_each_block(alt, cls, s->first, [&](std::uint32_t mask, const std::vector<std::uint64_t>& members,
-                                                std::uint64_t from, std::uint64_t count, bool own) {
-    if (own) return;
-    for (std::size_t i = 0; i < c; ++i) {
-      if (!(mask >> i & 1)) continue;
-      s->other_count[i] += count;
-      std::vector<std::uint64_t>& first = s->other_first[i];
-      for (std::uint64_t k = from; k < from + std::min<std::uint64_t>(count, summary_shown_); ++k)
-        first.push_back(members[k]);
-      std::sort(first.begin(), first.end());
-      if (first.size() > summary_shown_) first.resize(summary_shown_);
-    }
-  });
+  for_each_block(alt, cls, s->first,
+                 [&](std::uint32_t mask, const std::vector<std::uint64_t>& members, std::uint64_t from,
+                     std::uint64_t count, bool own) {
+                   if (own) return;
+                   for (std::size_t i = 0; i < c; ++i) {
+                     if (!(mask >> i & 1)) continue;
+                     s->other_count[i] += count;
+                     std::vector<std::uint64_t>& first = s->other_first[i];
+                     for (std::uint64_t k = from; k < from + std::min<std::uint64_t>(count, summary_shown_);
+                          ++k)
+                       first.push_back(members[k]);
+                     std::sort(first.begin(), first.end());
+                     if (first.size() > summary_shown_) first.resize(summary_shown_);
+                   }
+                 });
 }
 
 void IntentionSearch::compact(std::uint64_t setting, const Summary& s, std::size_t shown,
@@ -395,16 +402,17 @@ void IntentionSearch::compact(std::uint64_t setting, const Summary& s, std::size
   const std::uint32_t own_mask = alt.options[s.first.option].mask;
   for (std::size_t i = 0; i < c; ++i)
     if (own_mask >> i & 1) count[i] += 1, first[i].push_back(setting);
-  for_each_block(alt, cls, s.first, [&](std::uint32_t mask, const std::vector<std::uint64_t>& members,
-                                                 std::uint64_t from, std::uint64_t n, bool own) {
-    if (!own) return;
-    for (std::size_t i = 0; i < c; ++i) {
-      if (!(mask >> i & 1)) continue;
-      count[i] += n;
-      for (std::uint64_t k = from; k < from + std::min<std::uint64_t>(n, shown); ++k)
-        first[i].push_back(members[k + (members[k] >= setting ? 1 : 0)]);
-    }
-  });
+  for_each_block(alt, cls, s.first,
+                 [&](std::uint32_t mask, const std::vector<std::uint64_t>& members, std::uint64_t from,
+                     std::uint64_t n, bool own) {
+                   if (!own) return;
+                   for (std::size_t i = 0; i < c; ++i) {
+                     if (!(mask >> i & 1)) continue;
+                     count[i] += n;
+                     for (std::uint64_t k = from; k < from + std::min<std::uint64_t>(n, shown); ++k)
+                       first[i].push_back(members[k + (members[k] >= setting ? 1 : 0)]);
+                   }
+                 });
   witness->alternative = static_cast<int>(a);
   witness->lhs = expected_utility_;
   witness->rhs = summaries_[a].expected_utility + s.first.gain;
@@ -462,7 +470,8 @@ bool IntentionSearch::extend(std::size_t a, const std::vector<Type>& types, std:
   const Option& own = alt.options[own_option];
   const double need = alt.need;
   const auto members = [&](std::uint32_t rank) {
-    return static_cast<std::uint64_t>(classes_[alt.ranked[rank].cls].members.size()) - (rank == own_rank ? 1 : 0);
+    return static_cast<std::uint64_t>(classes_[alt.ranked[rank].cls].members.size()) -
+           (rank == own_rank ? 1 : 0);
   };
   // What the classes ranked from r on can still add.
   const auto reach = [&](std::uint32_t r) {
@@ -562,7 +571,8 @@ bool IntentionSearch::minimal_for_every_alternative(std::size_t a, std::uint32_t
     double total = 0, best_shrink = -std::numeric_limits<double>::infinity();
     const auto add = [&](std::uint32_t k, std::uint32_t mask, std::uint64_t count) {
       double best = 0, best_proper = 0;
-      if (classes_[k].table[b] != kNone) best_of_subsets(&gains_[classes_[k].table[b]], mask, &best, &best_proper);
+      if (classes_[k].table[b] != kNone)
+        best_of_subsets(&gains_[classes_[k].table[b]], mask, &best, &best_proper);
       total += static_cast<double>(count) * best;
       best_shrink = std::max(best_shrink, best_proper - best);
     };
@@ -584,14 +594,15 @@ void IntentionSearch::expand(std::size_t a, std::uint64_t setting, const Choice&
   const std::uint32_t own_mask = alt.options[choice.option].mask;
   for (std::size_t i = 0; i < c; ++i)
     if (own_mask >> i & 1) fixed[i].push_back(setting);
-  for_each_block(alt, cls, choice, [&](std::uint32_t mask, const std::vector<std::uint64_t>& members,
-                                       std::uint64_t from, std::uint64_t count, bool own) {
-    for (std::uint64_t k = from; k < from + count; ++k) {
-      const std::uint64_t e = own ? members[k + (members[k] >= setting ? 1 : 0)] : members[k];
-      for (std::size_t i = 0; i < c; ++i)
-        if (mask >> i & 1) fixed[i].push_back(e);
-    }
-  });
+  for_each_block(alt, cls, choice,
+                 [&](std::uint32_t mask, const std::vector<std::uint64_t>& members, std::uint64_t from,
+                     std::uint64_t count, bool own) {
+                   for (std::uint64_t k = from; k < from + count; ++k) {
+                     const std::uint64_t e = own ? members[k + (members[k] >= setting ? 1 : 0)] : members[k];
+                     for (std::size_t i = 0; i < c; ++i)
+                       if (mask >> i & 1) fixed[i].push_back(e);
+                   }
+                 });
   witness->alternative = static_cast<int>(a);
   witness->lhs = expected_utility_;
   witness->rhs = summaries_[a].expected_utility + choice.gain;

@@ -92,7 +92,8 @@ class IntentionSearch {
   IntentionSearch(const scim::Scim& scim, const scim::Evaluator& base, const scim::Policy& policy,
                   const std::vector<const scim::Policy*>& reference,
                   std::uint64_t budget = std::uint64_t{1} << 22,
-                  Minimality minimality = Minimality::kSameAlternative, const ProgressCallback& progress = {});
+                  Minimality minimality = Minimality::kSameAlternative,
+                  const ProgressCallback& progress = {});
 
   // Whether O_π(e) is intentionally caused, with a witness for the first alternative (in reference
   // order) that shows it. `outcomes` are variable indices.
@@ -167,11 +168,11 @@ class IntentionSearch {
   };
   struct Alternative {
     bool ready = false;
-    double need = 0;  // what the fixings must gain for Eq. 2
-    std::vector<Ranked> ranked;  // classes by largest gain (ties: class order)
+    double need = 0;              // what the fixings must gain for Eq. 2
+    std::vector<Ranked> ranked;   // classes by largest gain (ties: class order)
     std::vector<Option> options;  // each class's by gain (then slack, then mask), in ranked order
     std::vector<Type> merged, unmerged;
-    std::vector<double> reach;            // [r]: Σ members × max_gain of ranked r, r + 1, ...
+    std::vector<double> reach;           // [r]: Σ members × max_gain of ranked r, r + 1, ...
     std::vector<std::uint32_t> rank_of;  // [class]: its position in `ranked`, or kNone
   };
   // How many members of a class take one option.
@@ -254,7 +255,7 @@ class IntentionSearch {
   std::vector<Alternative> prepared_;
   std::vector<AlternativeSummary> summaries_;
   std::unordered_map<std::uint64_t, Asked> asked_;  // by (class, mask, accept)
-  std::vector<Summary> summary_;                     // [class], for one candidate at a time
+  std::vector<Summary> summary_;                    // [class], for one candidate at a time
   std::size_t summary_candidate_ = SIZE_MAX;
   bool summary_behavioural_ = false;
   std::size_t summary_shown_ = 0;

@@ -141,7 +141,10 @@ json witness_json(const Scim& scim, const IntentionSearch& search, const Intenti
                      {"settings", settings},
                      {"values", std::move(values)}});
   }
-  return {{"alternative", w.alternative}, {"fixed", std::move(fixed)}, {"lhs", w.lhs}, {"rhs", w.rhs},
+  return {{"alternative", w.alternative},
+          {"fixed", std::move(fixed)},
+          {"lhs", w.lhs},
+          {"rhs", w.rhs},
           {"complete", true}};
 }
 
@@ -152,14 +155,18 @@ json witness_json(const Scim& scim, const IntentionSearch& search, const Compact
   bool complete = true;
   for (const CompactWitness::Fixed& f : w.fixed) {
     json values = json::array();
-    for (std::uint64_t e : f.first) values.push_back(value_json(scim, f.variable, search.value(f.variable, e)));
+    for (std::uint64_t e : f.first)
+      values.push_back(value_json(scim, f.variable, search.value(f.variable, e)));
     complete = complete && f.count == f.first.size();
     fixed.push_back({{"variable", scim.variables[f.variable].name},
                      {"count", f.count},
                      {"settings", f.first},
                      {"values", std::move(values)}});
   }
-  return {{"alternative", w.alternative}, {"fixed", std::move(fixed)}, {"lhs", w.lhs}, {"rhs", w.rhs},
+  return {{"alternative", w.alternative},
+          {"fixed", std::move(fixed)},
+          {"lhs", w.lhs},
+          {"rhs", w.rhs},
           {"complete", complete}};
 }
 
@@ -499,8 +506,9 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
   std::vector<const Policy*> pointers;
   for (const Policy& p : reference) pointers.push_back(&p);
   const bool rational = oracle == "rational";
-  const Minimality minimality = params.string("minimality") == "any_alternative" ? Minimality::kAnyAlternative
-                                                                                 : Minimality::kSameAlternative;
+  const Minimality minimality = params.string("minimality") == "any_alternative"
+                                    ? Minimality::kAnyAlternative
+                                    : Minimality::kSameAlternative;
   std::uint64_t settings = setup.evaluator->setting_count();
   // "setting" narrows an "outcomes" query to one question, answered alone (no summary). Checked
   // before the search, and refused rather than ignored without "outcomes".
@@ -556,7 +564,8 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
       json entries = json::array();
       for (std::uint64_t e = 0; e < settings; ++e, ++done) {
         if (done % 1024 == 1023)
-          context.report(0.5 + 0.5 * static_cast<double>(done) / static_cast<double>(std::max<std::size_t>(total, 1)));
+          context.report(0.5 + 0.5 * static_cast<double>(done) /
+                                   static_cast<double>(std::max<std::size_t>(total, 1)));
         search.summarize(i, e, rational, kShown, &names, &w);
         if (names.empty()) continue;
         mentioned.push_back(e);

@@ -144,7 +144,8 @@ KindSpec scim_kind() {
                           "\"observed\": Def. 20 read from the model's behaviour section"),
         policy("the deterministic policy π the agent follows (not for the observed oracle)"), reference(),
         ParamSpec::strings("outcomes", "variables O to ask about together", "variable"),
-        setting("with outcomes: the one setting to ask about, answered alone with its full witness (default: every "
+        setting("with outcomes: the one setting to ask about, answered alone with its full witness (default: "
+                "every "
                 "setting)"),
         ParamSpec::choice("minimality", {"same_alternative", "any_alternative"}, "same_alternative",
                           "subjective oracle: no smaller (Y, W) satisfies Eq. 2 for the same alternative, or "

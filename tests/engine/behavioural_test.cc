@@ -66,7 +66,8 @@ TEST(BehaviouralIntention, NothingIsIntendedWhenTheOracleWouldNotFollowThePolicy
   // Read with any alternative, Def. 13 agrees: an alternative as good as π makes the empty set satisfy
   // Eq. 2, so no set is minimal. Read with the same alternative, the worse alternatives still give
   // verdicts.
-  EXPECT_TRUE(verdicts(analyze_intention(text, {{"policy", "addict"}, {"minimality", "any_alternative"}})).empty());
+  EXPECT_TRUE(
+      verdicts(analyze_intention(text, {{"policy", "addict"}, {"minimality", "any_alternative"}})).empty());
   EXPECT_FALSE(verdicts(analyze_intention(text, {{"policy", "addict"}})).empty());
 }
 

@@ -291,9 +291,11 @@ TEST(IntentionExamples, CoffeeRobotEveryStepIntended) {
   EXPECT_EQ(verdicts(idle),
             (Verdicts{{"E", {{0, {"idle"}}}}, {"S", {{0, {"idle"}}}}, {"C", {{0, {"idle"}}}}}));
   // Means-end consistency asked as a joint outcome: {E, S} relative to idle, but not {B, E}.
-  json es = analyze_intention(text, {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"E", "S"}}});
+  json es =
+      analyze_intention(text, {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"E", "S"}}});
   EXPECT_EQ(query_results(es), (std::map<std::uint64_t, bool>{{0, true}}));
-  json be = analyze_intention(text, {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"B", "E"}}});
+  json be =
+      analyze_intention(text, {{"policy", "full_plan"}, {"reference", {"idle"}}, {"outcomes", {"B", "E"}}});
   EXPECT_EQ(query_results(be), (std::map<std::uint64_t, bool>{{0, false}}));
   EXPECT_EQ(check_witnesses(text, idle), 3);
 }
@@ -310,8 +312,9 @@ TEST(IntentionExamples, LouisSubjectiveModelUncleIntendedPedestrianNever) {
     ASSERT_NE(entry, nullptr);
     EXPECT_EQ(entry->at("value"), "dies");
     // Fixing the uncle's death in one setting only would not make staying home as good.
-    EXPECT_EQ(entry->at("witness").at("fixed"),
-              json::parse(R"([{"variable": "Unc", "count": 2, "settings": [0, 1], "values": ["dies", "dies"]}])"));
+    EXPECT_EQ(
+        entry->at("witness").at("fixed"),
+        json::parse(R"([{"variable": "Unc", "count": 2, "settings": [0, 1], "values": ["dies", "dies"]}])"));
   }
   EXPECT_EQ(check_witnesses(text, r, "subjective"), 2);
   // The pedestrian dies in setting 0 under Louis's policy, and it is not intended there or anywhere.
@@ -319,8 +322,7 @@ TEST(IntentionExamples, LouisSubjectiveModelUncleIntendedPedestrianNever) {
   EXPECT_EQ(query_results(p), (std::map<std::uint64_t, bool>{{0, false}, {1, false}}));
   EXPECT_EQ(p.at("query").at("results")[0].at("values").at("P"), "dies");
   // Nor jointly with the uncle's death.
-  json both =
-      analyze_intention(text, {{"policy", "execute_plan"}, {"outcomes", {"Unc", "P"}}}, "subjective");
+  json both = analyze_intention(text, {{"policy", "execute_plan"}, {"outcomes", {"Unc", "P"}}}, "subjective");
   EXPECT_EQ(query_results(both), (std::map<std::uint64_t, bool>{{0, false}, {1, false}}));
   // The objective model (one person) would call the death intended: why the subjective model matters.
   json o = analyze_intention(text, {{"policy", "execute_plan"}}, "objective");
@@ -369,8 +371,9 @@ TEST(IntentionExamples, SpyIntendsTheSubmarinesCourseOnlyWhenTheSignalArrives) {
   EXPECT_EQ(verdicts(r), (Verdicts{{"T", {{0, {"lie", "always_west"}}, {3, {"always_east", "lie"}}}}}));
   EXPECT_EQ(entry_at(r, "T", 0).at("value"), "east");
   EXPECT_EQ(entry_at(r, "T", 3).at("value"), "west");
-  EXPECT_EQ(entry_at(r, "T", 0).at("witness").at("fixed"),
-            json::parse(R"([{"variable": "T", "count": 2, "settings": [0, 3], "values": ["east", "west"]}])"));
+  EXPECT_EQ(
+      entry_at(r, "T", 0).at("witness").at("fixed"),
+      json::parse(R"([{"variable": "T", "count": 2, "settings": [0, 3], "values": ["east", "west"]}])"));
   EXPECT_EQ(entry_at(r, "T", 3).at("witness").at("fixed"),
             json::parse(R"([{"variable": "T", "count": 1, "settings": [3], "values": ["west"]}])"));
   EXPECT_EQ(check_witnesses(text, r), 2);
@@ -454,10 +457,12 @@ TEST(IntentionExamples, WalkOrBusTheTwoReadingsOfMinimalityDiffer) {
   EXPECT_DOUBLE_EQ(policy_expected_utility(text, "stay"), 0.0);
   EXPECT_DOUBLE_EQ(policy_expected_utility(text, "bus", json::array({follow("Exercise", "walk", {0})})), 3.0);
   EXPECT_DOUBLE_EQ(policy_expected_utility(text, "stay", json::array({follow("Arrive", "walk", {0})})), 2.0);
-  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "stay", json::array({follow("Exercise", "walk", {0})})), 1.0);
-  EXPECT_DOUBLE_EQ(policy_expected_utility(
-                       text, "stay", json::array({follow("Arrive", "walk", {0}), follow("Exercise", "walk", {0})})),
-                   3.0);
+  EXPECT_DOUBLE_EQ(policy_expected_utility(text, "stay", json::array({follow("Exercise", "walk", {0})})),
+                   1.0);
+  EXPECT_DOUBLE_EQ(
+      policy_expected_utility(text, "stay",
+                              json::array({follow("Arrive", "walk", {0}), follow("Exercise", "walk", {0})})),
+      3.0);
   json same = analyze_intention(text, {{"policy", "walk"}});
   EXPECT_EQ(same.at("minimality"), "same_alternative");
   EXPECT_EQ(verdicts(same), (Verdicts{{"Arrive", {{0, {"stay"}}}}, {"Exercise", {{0, {"bus", "stay"}}}}}));
@@ -468,8 +473,9 @@ TEST(IntentionExamples, WalkOrBusTheTwoReadingsOfMinimalityDiffer) {
   json any = analyze_intention(text, {{"policy", "walk"}, {"minimality", "any_alternative"}});
   EXPECT_EQ(any.at("minimality"), "any_alternative");
   EXPECT_EQ(verdicts(any), (Verdicts{{"Exercise", {{0, {"bus"}}}}}));
-  EXPECT_EQ(entry_at(any, "Exercise", 0).at("witness").at("fixed"),
-            json::parse(R"([{"variable": "Exercise", "count": 1, "settings": [0], "values": ["exercised"]}])"));
+  EXPECT_EQ(
+      entry_at(any, "Exercise", 0).at("witness").at("fixed"),
+      json::parse(R"([{"variable": "Exercise", "count": 1, "settings": [0], "values": ["exercised"]}])"));
   EXPECT_EQ(check_witnesses(text, any), 1);
   json rational = analyze_intention(text, {{"policy", "walk"}, {"oracle", "rational"}});
   EXPECT_TRUE(rational.at("oracle_keeps_policy").get<bool>());
@@ -479,7 +485,8 @@ TEST(IntentionExamples, WalkOrBusTheTwoReadingsOfMinimalityDiffer) {
   EXPECT_EQ(query_results(arrive), (std::map<std::uint64_t, bool>{{0, true}}));
   EXPECT_FALSE(arrive.contains("variables"));
   json arrive_any = analyze_intention(
-      text, {{"policy", "walk"}, {"outcomes", {"Arrive"}}, {"setting", 0}, {"minimality", "any_alternative"}});
+      text,
+      {{"policy", "walk"}, {"outcomes", {"Arrive"}}, {"setting", 0}, {"minimality", "any_alternative"}});
   EXPECT_EQ(query_results(arrive_any), (std::map<std::uint64_t, bool>{{0, false}}));
 }
 
@@ -832,10 +839,12 @@ BruteResult brute_force(BruteModel model) {
       for (const json& entry : v.at("intended"))
         for (const json& a : entry.at("alternatives"))
           out.engine.emplace(v.at("variable"), entry.at("setting"), a);
-  json any = analyze_intention(m.text, {{"policy", pi}, {"reference", reference}, {"minimality", "any_alternative"}});
+  json any = analyze_intention(m.text,
+                               {{"policy", pi}, {"reference", reference}, {"minimality", "any_alternative"}});
   for (const json& v : any.at("variables"))
     for (const json& entry : v.at("intended"))
-      for (const json& a : entry.at("alternatives")) out.engine_any.emplace(v.at("variable"), entry.at("setting"), a);
+      for (const json& a : entry.at("alternatives"))
+        out.engine_any.emplace(v.at("variable"), entry.at("setting"), a);
   return out;
 }
 
@@ -1001,9 +1010,10 @@ TEST(IntentionBruteForce, JointOutcomesMatchBruteForce) {
     int y1 = score[0].second, y2 = score[1].second;
     json reference = json::array();
     for (std::size_t a : r.alternatives) reference.push_back(policy_name(a));
-    json result = analyze_intention(m.text, {{"policy", policy_name(m.pi)},
-                           {"reference", reference},
-                           {"outcomes", {scim.variables[y1].name, scim.variables[y2].name}}});
+    json result =
+        analyze_intention(m.text, {{"policy", policy_name(m.pi)},
+                                   {"reference", reference},
+                                   {"outcomes", {scim.variables[y1].name, scim.variables[y2].name}}});
     for (const json& q : result.at("query").at("results")) {
       std::uint64_t e = q.at("setting");
       int first = -1;
@@ -1043,17 +1053,21 @@ TEST(IntentionBruteForce, AnyAlternativeReadingMatchesBruteForce) {
     for (std::size_t a = 0; a < r.alternatives.size(); ++a)
       for (std::size_t k = 0; k < m.pairs.size(); ++k) {
         if (r.brute_any[a][k])
-          brute.emplace(scim.variables[m.pairs[k].first].name, m.pairs[k].second, policy_name(r.alternatives[a]));
+          brute.emplace(scim.variables[m.pairs[k].first].name, m.pairs[k].second,
+                        policy_name(r.alternatives[a]));
         EXPECT_TRUE(!r.brute_any[a][k] || r.brute[a][k]) << "any-minimal but not same-minimal";
         only_same += r.brute[a][k] && !r.brute_any[a][k];
       }
     EXPECT_EQ(r.engine_any, brute);
-    for (const auto& t : r.engine_any) EXPECT_TRUE(r.engine.count(t)) << std::get<0>(t) << " " << std::get<1>(t);
+    for (const auto& t : r.engine_any)
+      EXPECT_TRUE(r.engine.count(t)) << std::get<0>(t) << " " << std::get<1>(t);
     intended += brute.size();
     models_differing += r.engine_any != r.engine;
   }
-  std::printf("[ any alt  ] %zu intended under the any-alternative reading, %zu only under the same-alternative one (%zu models differ)\n",
-              intended, only_same, models_differing);
+  std::printf(
+      "[ any alt  ] %zu intended under the any-alternative reading, %zu only under the same-alternative one "
+      "(%zu models differ)\n",
+      intended, only_same, models_differing);
   EXPECT_GE(intended, at_least(100));
   EXPECT_GE(only_same, at_least(5));
 }
@@ -1176,7 +1190,8 @@ TEST(IntentionTheorems, Corollary15AsStatedFailsUnderDefinition13) {
                             {"variable": "X1", "count": 1, "settings": [0], "values": ["same"]}])"));
   EXPECT_EQ(check_witnesses(text, r), 2);
   // With one alternative the two readings of minimality coincide: the corollary fails under both.
-  EXPECT_EQ(verdicts(analyze_intention(text, {{"policy", "pi"}, {"minimality", "any_alternative"}})), verdicts(r));
+  EXPECT_EQ(verdicts(analyze_intention(text, {{"policy", "pi"}, {"minimality", "any_alternative"}})),
+            verdicts(r));
   // Theorem 14 still holds: D is an actual cause of X1 = same with the contingency X0 = a.
   json held = analyze(text, "settings",
                       {{"policy", "alt"}, {"interventions", json::array({follow("X0", "pi", {0})})}});
@@ -1248,7 +1263,8 @@ TEST(IntentionTheorems, Corollary15ViaTheorem14NoActualCauseNoIntention) {
       for (std::size_t a = 0; a < r.alternatives.size(); ++a) {
         EXPECT_FALSE(r.brute[a][k]) << name << " in setting " << e;
         EXPECT_FALSE(r.brute_any[a][k]) << name << " in setting " << e;
-        EXPECT_FALSE(r.engine.count({name, e, policy_name(r.alternatives[a])})) << name << " in setting " << e;
+        EXPECT_FALSE(r.engine.count({name, e, policy_name(r.alternatives[a])}))
+            << name << " in setting " << e;
         EXPECT_FALSE(r.engine_any.count({name, e, policy_name(r.alternatives[a])}))
             << name << " in setting " << e;
       }

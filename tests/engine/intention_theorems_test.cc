@@ -741,7 +741,8 @@ TEST(HkwProposition16, AsStatedFailsUnderDefinitions13And24) {
   }
   // With one alternative the two readings of minimality coincide: the proposition fails under both.
   json any = analyze_intention(
-      text, {{"policy", "pi"}, {"reference", {"alt"}}, {"outcomes", {"X"}}, {"minimality", "any_alternative"}});
+      text,
+      {{"policy", "pi"}, {"reference", {"alt"}}, {"outcomes", {"X"}}, {"minimality", "any_alternative"}});
   EXPECT_EQ(by_alternative(any), by_alternative(q));
   for (const json& answer : any.at("query").at("results")) EXPECT_FALSE(answer.at("intended").get<bool>());
   // And Theorem 14 for it: D = a is a but-for cause of Z = a1 in setting 0.
@@ -855,7 +856,8 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
     // every alternative, which satisfies Eq. 2 for *some* alternative, not necessarily pi_hat. So some
     // variable of Y is intended relative to some alternative.
     bool strictly_best = true;
-    for (std::size_t k = 0; k < m.policies.size(); ++k) strictly_best = strictly_best && (k == m.pi || f[k][0] < threshold);
+    for (std::size_t k = 0; k < m.policies.size(); ++k)
+      strictly_best = strictly_best && (k == m.pi || f[k][0] < threshold);
     ByAlternative intended_any =
         by_alternative(analyze_intention(m.text, {{"policy", pi}, {"minimality", "any_alternative"}}));
     for (std::size_t k = 0; k < m.policies.size() && strictly_best; ++k) {
@@ -966,7 +968,8 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
       influence, no_influence, stated_holds, stated_fails, seeds.empty() ? " none" : seeds.c_str(), confirmed,
       too_large, singleton, sets_checked, queries);
   std::printf(
-      "[ prop 16  ] any-alternative reading: %zu sets Y satisfying Eq. 9 where pi is strictly best, each with a "
+      "[ prop 16  ] any-alternative reading: %zu sets Y satisfying Eq. 9 where pi is strictly best, each "
+      "with a "
       "variable intended relative to some alternative (%zu only relative to another than the one Y serves)\n",
       sets_checked_any, only_another);
   EXPECT_GE(sets_checked_any, at_least(300));

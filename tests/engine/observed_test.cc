@@ -191,7 +191,8 @@ TEST(ObservedIntention, ObservingTheRationalOracleEverywhereGivesItsVerdicts) {
         fix[candidates[i]] = value[candidates[i]];
         interventions.push_back({{"variable", candidates[i]}, {"value", value[candidates[i]]}});
       }
-      json under = analyze_intention(model.dump(), {{"policy", "optimal"}, {"oracle", "rational"}, {"interventions", interventions}});
+      json under = analyze_intention(
+          model.dump(), {{"policy", "optimal"}, {"oracle", "rational"}, {"interventions", interventions}});
       bool adapts = !under["oracle_keeps_policy"].get<bool>();
       observations["fix" + std::to_string(mask)] = {
           {"fix", fix}, {"behaviour", adapts ? "other" : "same"}, {"adapts", adapts}};
