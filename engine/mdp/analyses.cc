@@ -115,7 +115,7 @@ json solve_analysis(const MdpFile& file, const Params& params, Context& context)
           {"values", vector_json(optimum.v)},
           {"optimal_expected_utility", number_json(mdp.start.dot(optimum.v))},
           {"q", matrix_json(optimum.q)},
-          {"optimal_policy", matrix_json(greedy_policy(optimum.q))},
+          {"optimal_policy", matrix_json(greedy_policy(optimum))},
           {"iterations", optimum.iterations},
           {"converged", optimum.converged},
           {"agent", agent_result(file, variant, agent, context.progress())}};

@@ -7,6 +7,7 @@
 
 #include <Eigen/Dense>
 
+#include "mdp/fixed_point.h"
 #include "mdp/random.h"
 #include "mdp/solve.h"
 #include "meg/beta_fit.h"
@@ -17,18 +18,11 @@ namespace {
 
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
+using mdp::fixed_point;
+using mdp::FixedPoint;
+using mdp::stop_threshold;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
-// Actions whose values differ by at most this, relative to the utility scale, tie at β = ±∞.
-constexpr double kTieTolerance = 1e-9;
-
-// The largest change a converged sweep may still make: a γ-contraction turns a change δ into an error of at
-// most γ/(1−γ)·δ; rounding keeps δ from going below a few ulps of the values.
-double stop_threshold(double discount, double error_allowed, double largest) {
-  double bound = discount <= 0 ? kInf : discount >= 1 ? 0.0 : error_allowed * (1 - discount) / discount;
-  return std::max(bound, 8 * kEpsilon * largest);
-}
 
 // The expected utility of a policy from its occupancy: Σ_s d(s) Σ_a π(a|s) r(s,a).
 double occupancy_utility(const VectorXd& d, const mdp::Policy& pi, const MatrixXd& r) {
@@ -51,64 +45,6 @@ VectorXd entering_rates(const mdp::Mdp& mdp, const VectorXd& d, const mdp::Polic
     }
   }
   return nu;
-}
-
-// Solves x = G(x), G one cycle of in-place Gauss–Seidel sweeps (`sweep(order, x)` for each order), a
-// γ-contraction in the sup norm, with Anderson acceleration (Walker & Ni 2011, type II, the last kMemory
-// differences): the next iterate mixes the last images so as to minimise the linearised residual (solved by
-// the normal equations of at most kMemory unknowns, so a cycle costs O(n · kMemory) beyond its sweeps). A
-// cycle whose residual grows tenfold over the best so far restarts the memory. Stops when ‖G(x) − x‖∞ bounds
-// the error of G(x) by error_allowed (the contraction bound, whatever produced x); with `l1`, in the L1 norm
-// instead (for occupancies, whose map is a γ-contraction there). Returns the number of sweeps.
-template <class Sweep>
-int fixed_point(std::vector<double>* x, const std::vector<std::vector<int>>& orders, Sweep&& sweep,
-                double gamma, double error_allowed, bool* converged, bool l1 = false) {
-  constexpr int kMemory = 6;
-  const Eigen::Index n = static_cast<Eigen::Index>(x->size());
-  Eigen::Map<VectorXd> current(x->data(), n);
-  VectorXd image(n), residual(n), last_image, last_residual;
-  MatrixXd residual_steps(n, kMemory), image_steps(n, kMemory), gram(kMemory, kMemory);
-  int columns = 0, oldest = 0;
-  double best = kInf;
-  const int max_cycles = std::max(1, mdp::kMaxSweeps / static_cast<int>(orders.size()));
-  *converged = false;
-  int cycle = 0;
-  while (cycle < max_cycles) {
-    image = current;
-    for (const std::vector<int>& order : orders) sweep(order, image.data());
-    ++cycle;
-    residual = image - current;
-    const double size = l1 ? residual.lpNorm<1>() : residual.lpNorm<Eigen::Infinity>();
-    if (size <=
-        stop_threshold(gamma, error_allowed, l1 ? image.lpNorm<1>() : image.lpNorm<Eigen::Infinity>())) {
-      current = image;
-      *converged = true;
-      break;
-    }
-    if (size > 10 * best) columns = 0, oldest = 0, last_residual.resize(0);
-    best = std::min(best, size);
-    if (last_residual.size() == n) {
-      const int slot = columns < kMemory ? columns++ : (oldest++ % kMemory);
-      residual_steps.col(slot) = residual - last_residual;
-      image_steps.col(slot) = image - last_image;
-      // The Gram matrix of the residual differences, updated in the replaced row and column only.
-      for (int j = 0; j < columns; ++j)
-        gram(slot, j) = gram(j, slot) = residual_steps.col(slot).dot(residual_steps.col(j));
-    }
-    last_residual = residual;
-    last_image = image;
-    if (columns == 0) {
-      current = image;
-      continue;
-    }
-    // The least-squares mix by its normal equations (m ≤ kMemory unknowns), lightly regularised.
-    MatrixXd normal = gram.topLeftCorner(columns, columns);
-    normal.diagonal().array() += 1e-14 * normal.diagonal().maxCoeff() + 1e-300;
-    VectorXd mix = normal.ldlt().solve(residual_steps.leftCols(columns).transpose() * residual);
-    current = image - image_steps.leftCols(columns) * mix;
-    if (!current.allFinite()) current = image, columns = 0, oldest = 0, last_residual.resize(0);
-  }
-  return cycle * static_cast<int>(orders.size());
 }
 
 // Finishes an unknown-utility result: the refit of β along the best utility found, u / max|u| (a positive
@@ -148,23 +84,7 @@ SoftFamily::SoftFamily(const mdp::Mdp& mdp, const MatrixXd& r, double tolerance,
     : mdp_(mdp), tolerance_(tolerance), ends_(ends) {
   const int states = mdp.states, actions = mdp.actions;
   absorbing_ = mdp.absorbing_states();
-  std::vector<int> order(states);
-  for (int s = 0; s < states; ++s) order[s] = states - 1 - s;
-  orders_.push_back(order);
-  if (mdp.horizon == 0) {
-    orders_.emplace_back(order.rbegin(), order.rend());
-    if (mdp.has_grid()) {
-      // The other two diagonal directions of the fast sweeping method: rows down with columns right to left,
-      // and rows up with columns left to right.
-      std::vector<int> mixed(order.rbegin(), order.rend());
-      std::stable_sort(mixed.begin(), mixed.end(), [&](int x, int y) {
-        const mdp::Cell a = mdp.cell[x], b = mdp.cell[y];
-        return a.row != b.row ? a.row < b.row : a.col > b.col;
-      });
-      orders_.push_back(mixed);
-      orders_.emplace_back(mixed.rbegin(), mixed.rend());
-    }
-  }
+  orders_ = mdp::sweep_orders(mdp);
   value_.assign(states, 0.0);
   policy_value_.assign(states, 0.0);
   policy_ = mdp::Policy::Constant(states, actions, 1.0 / actions);
@@ -247,7 +167,9 @@ SoftFamily::Point SoftFamily::solve_finite(double beta) {
       value[s] = soft_row(q.data(), actions, beta, pi.data());
     }
   };
-  p.sweeps = fixed_point(&value_, orders_, sweep, gamma, error_allowed, &p.converged);
+  const FixedPoint solved = fixed_point(&value_, orders_, sweep, gamma, error_allowed);
+  p.sweeps = solved.sweeps;
+  p.converged = solved.converged;
   for (int s = 0; s < states; ++s) {
     const int base = s * actions;
     for (int a = 0; a < actions; ++a)
@@ -280,16 +202,25 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
       value[s] = m;
     }
   };
-  bool converged = false;
-  p.sweeps =
-      fixed_point(&value_, orders_, value_sweep, gamma, tolerance_ * std::max(1.0, scale_), &converged);
+  // To the rounding of the values, so that the best actions are told from near ties as finely as the
+  // values allow (as value_iteration does): the tie tolerance is what the last residual proves.
+  const FixedPoint solved = fixed_point(&value_, orders_, value_sweep, gamma, 0.0);
+  p.sweeps = solved.sweeps;
+  double largest_value = 0;
+  for (double v : value_) largest_value = std::max(largest_value, std::abs(v));
+  const bool converged =
+      solved.converged ||
+      solved.residual <= stop_threshold(gamma, tolerance_ * std::max(1.0, scale_), largest_value);
   std::vector<double> q(static_cast<std::size_t>(states) * actions);
+  double largest_q = 0;
   for (int s = 0; s < states; ++s)
-    for (int a = 0; a < actions; ++a)
+    for (int a = 0; a < actions; ++a) {
       q[s * actions + a] = reward_[s * actions + a] + gamma * mdp_.expected(s * actions + a, value_.data());
+      largest_q = std::max(largest_q, std::abs(q[s * actions + a]));
+    }
   // The entropy to go H of the maximum-entropy optimal (worst) continuation, in the log-mean-exp convention:
   // H(s) = log Σ_{a best} exp(h(s,a)) − log|A|, h(s,a) = γ Σ_s' T(s'|s,a) H(s').
-  const double tie = kTieTolerance * scale_;
+  const double tie = mdp::tie_tolerance(mdp_, solved.residual, largest_value, largest_q);
   const double log_actions = std::log(static_cast<double>(actions));
   std::vector<double> entropy(states, 0.0), h(actions), pi(actions), log_pi(actions);
   for (int s = 0; s < states; ++s)
@@ -335,7 +266,9 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
         x[s] = extreme_row(&q[base], h.data(), actions, best, tie, pi.data()) - log_actions;
       }
     };
-    p.sweeps += fixed_point(&entropy, orders_, entropy_sweep, gamma, tolerance_, &entropy_converged);
+    const FixedPoint spread = fixed_point(&entropy, orders_, entropy_sweep, gamma, tolerance_);
+    p.sweeps += spread.sweeps;
+    entropy_converged = spread.converged;
   }
   policy_.setZero();
   log_policy_.setConstant(-HUGE_VAL);
@@ -376,10 +309,10 @@ void SoftFamily::evaluate_policy(Point* point) {
       w[s] = rest / (1 - gamma * own);
     }
   };
-  bool converged = false;
-  point->sweeps +=
-      fixed_point(&policy_value_, orders_, sweep, gamma, tolerance_ * std::max(1.0, scale_), &converged);
-  point->converged = point->converged && converged;
+  const FixedPoint solved =
+      fixed_point(&policy_value_, orders_, sweep, gamma, tolerance_ * std::max(1.0, scale_));
+  point->sweeps += solved.sweeps;
+  point->converged = point->converged && solved.converged;
   double eu = 0;
   for (int s = 0; s < states; ++s) eu += mdp_.start[s] * policy_value_[s];
   point->expected_utility = eu;
@@ -419,13 +352,12 @@ VectorXd SoftFamily::occupancy() {
     }
   };
   if (occupancy_.size() != static_cast<std::size_t>(states)) occupancy_.assign(states, 0.0);
-  bool converged = false;
   if (mdp_.horizon > 0) {
     // Occupancy flows forward in time: first to last state, exact in one sweep.
     const std::vector<std::vector<int>> forward = {{orders_.front().rbegin(), orders_.front().rend()}};
-    fixed_point(&occupancy_, forward, sweep, gamma, tolerance_, &converged, true);
+    fixed_point(&occupancy_, forward, sweep, gamma, tolerance_, true);
   } else {
-    fixed_point(&occupancy_, orders_, sweep, gamma, tolerance_, &converged, true);
+    fixed_point(&occupancy_, orders_, sweep, gamma, tolerance_, true);
   }
   return Eigen::Map<const VectorXd>(occupancy_.data(), states);
 }

@@ -142,7 +142,7 @@ TEST(MegMdpProperties, BetweenZeroAndTheBoundZeroForUniformAndTheBoundForUniquel
     // The optimal deterministic agent: every state off the absorbing ones earns log|A| per unit of occupancy
     // exactly when its best action is unique wherever the agent goes (absorbing states tie all actions).
     mdp::Values optimum = mdp::value_iteration(m, m.reward, 1e-13);
-    mdp::Policy agent = mdp::first_greedy_policy(optimum.q);
+    mdp::Policy agent = mdp::first_greedy_policy(optimum);
     VectorXd d = mdp::occupancy(m, agent);
     bool is_unique = true;
     double earnable = 0;
@@ -187,7 +187,7 @@ TEST(MegMdpProperties, KnownUtilityMegDependsOnThePolicyOnlyThroughItsExpectedUt
   for (std::uint32_t seed = 0; seed < kModels; ++seed) {
     mdp::Mdp m = random_mdp(seed);
     mdp::Values optimum = mdp::value_iteration(m, m.reward, 1e-13);
-    mdp::Policy best = mdp::first_greedy_policy(optimum.q);
+    mdp::Policy best = mdp::first_greedy_policy(optimum);
     mdp::Policy uniform = mdp::uniform_policy(m);
     mdp::Policy other = random_policy(m, seed, false);
     const double top = mdp::expected_utility(m, m.reward, best),
