@@ -264,6 +264,19 @@ std::vector<Workload> meg_workloads(bool quick) {
     add(numbered("meg_grid_n", n), gridworld_model(n), "meg", {{"agent", {{"kind", "optimal"}}}}, n * n);
     if (n <= 50) add(numbered("meg_grid_eps_n", n), gridworld_model(n), "meg", {{"agent", epsilon}}, n * n);
   }
+  // Unknown-utility MEG (tabular state utilities) on the 60 × 60 and 200 × 200 winding maps, for every kind
+  // of agent (issue 26's goals: 60 × 60 under 0.5 s natively for every agent, 200 × 200 under 10 s, wasm
+  // within 1.5x).
+  const std::vector<std::pair<const char*, nlohmann::json>> agents = {
+      {"optimal", {{"kind", "optimal"}}},
+      {"eps", epsilon},
+      {"soft", {{"kind", "soft"}, {"beta", 1}}},
+      {"uniform", {{"kind", "uniform"}}},
+      {"qlearning", {{"kind", "q_learning"}, {"max_steps", 10000}}}};
+  for (int n : quick ? std::vector<int>{} : std::vector<int>{60, 200})
+    for (const auto& [name, agent] : agents)
+      add(numbered("meg_unknown_n", n) + "_" + name, gridworld_model(n), "meg",
+          {{"agent", agent}, {"utility", "unknown"}}, n * n);
   return out;
 }
 
