@@ -92,8 +92,9 @@ class Evaluator {
  private:
   void prepare();
   bool branches() const;
-  // The variables to recompute when noise digits from `digit` on change, in topological order.
-  std::vector<std::vector<int>> recompute_lists() const;
+  // The variables to recompute when a noise digit changes, in topological order (recompute_ and
+  // recompute_start_), kept with the evaluator: a small model's request runs it many times.
+  void index_recompute();
   // One variable's evaluation with its data at hand: run() walks a list of these rather than going
   // through the mechanism, policy and intervention tables for every variable of every setting.
   struct Step {
@@ -121,8 +122,10 @@ class Evaluator {
   std::vector<const ContextualIntervention*> contextual_;  // per variable, or null
   std::vector<int> order_;
   std::vector<int> noisy_;
-  std::vector<int> radix_;    // each noisy variable's number of noise outcomes
-  std::vector<int> rule_of_;  // per variable: index of its rule in the policy, or -1
+  std::vector<int> radix_;                    // each noisy variable's number of noise outcomes
+  std::vector<int> recompute_;                // index_recompute()'s lists, one after the other
+  std::vector<std::size_t> recompute_start_;  // where each starts ([lists]: the end)
+  std::vector<int> rule_of_;                  // per variable: index of its rule in the policy, or -1
   std::uint64_t setting_count_ = 1;
 };
 
@@ -181,13 +184,12 @@ void Evaluator::run(Visit&& visit, const ProgressCallback& progress) const {
   // prefix[i] is the probability of the first i noise digits of the current setting.
   std::vector<double> prefix(digits + 1, 1.0);
   const bool branching = branches();
-  // What to recompute when noise digit j changes (recompute[j + 1]; recompute[0]: everything).
-  std::vector<std::vector<Step>> recompute;
-  if (!branching)
-    for (const std::vector<int>& list : recompute_lists()) {
-      recompute.emplace_back();
-      for (int v : list) recompute.back().push_back(step(v));
-    }
+  // What to recompute when noise digit j changes (list j + 1; list 0: everything), as steps.
+  std::vector<Step> recompute;
+  if (!branching) {
+    recompute.reserve(recompute_.size());
+    for (int v : recompute_) recompute.push_back(step(v));
+  }
   // Each noise digit's outcome probabilities.
   std::vector<const double*> digit_probability(digits);
   for (std::size_t i = 0; i < digits; ++i)
@@ -202,8 +204,11 @@ void Evaluator::run(Visit&& visit, const ProgressCallback& progress) const {
       if (p > 0) evaluate_from(0, setting, p, noise.data(), values.data(), visit);
     } else {
       // Values stay current across settings, so they are updated even where P(e) = 0.
-      for (const Step& s : recompute[setting == 0 ? 0 : changed + 1])
-        values[s.v] = compute(s, setting, noise.data(), values.data());
+      const std::size_t list = setting == 0 ? 0 : changed + 1;
+      for (auto s = recompute.begin() + static_cast<std::ptrdiff_t>(recompute_start_[list]),
+                end = recompute.begin() + static_cast<std::ptrdiff_t>(recompute_start_[list + 1]);
+           s != end; ++s)
+        values[s->v] = compute(*s, setting, noise.data(), values.data());
       if (p > 0) visit(setting, p, static_cast<const int32_t*>(values.data()));
     }
     if (progress && setting % kProgressEvery == kProgressEvery - 1 &&
