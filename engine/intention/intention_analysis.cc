@@ -136,20 +136,25 @@ json witness_json(const Scim& scim, const IntentionSearch& search, const Intenti
   for (const auto& [v, settings] : w.fixed) {
     json values = json::array();
     for (std::uint64_t e : settings) values.push_back(value_json(scim, v, search.value(v, e)));
-    fixed.push_back({{"variable", scim.variables[v].name},
-                     {"count", settings.size()},
-                     {"settings", settings},
-                     {"values", std::move(values)}});
+    json entry = json::object();
+    entry["variable"] = scim.variables[v].name;
+    entry["count"] = settings.size();
+    entry["settings"] = settings;
+    entry["values"] = std::move(values);
+    fixed.push_back(std::move(entry));
   }
-  return {{"alternative", w.alternative},
-          {"fixed", std::move(fixed)},
-          {"lhs", w.lhs},
-          {"rhs", w.rhs},
-          {"complete", true}};
+  json out = json::object();
+  out["alternative"] = w.alternative;
+  out["fixed"] = std::move(fixed);
+  out["lhs"] = w.lhs;
+  out["rhs"] = w.rhs;
+  out["complete"] = true;
+  return out;
 }
 
 // The summary's witness: each fixed variable with |w^Y| and its lowest settings (all of them when
-// there are few: then "complete" is true).
+// there are few: then "complete" is true). Built member by member, as the summary holds one per
+// verdict (an initializer list of pairs makes an array per member).
 json witness_json(const Scim& scim, const IntentionSearch& search, const CompactWitness& w) {
   json fixed = json::array();
   bool complete = true;
@@ -158,27 +163,45 @@ json witness_json(const Scim& scim, const IntentionSearch& search, const Compact
     for (std::uint64_t e : f.first)
       values.push_back(value_json(scim, f.variable, search.value(f.variable, e)));
     complete = complete && f.count == f.first.size();
-    fixed.push_back({{"variable", scim.variables[f.variable].name},
-                     {"count", f.count},
-                     {"settings", f.first},
-                     {"values", std::move(values)}});
+    json entry = json::object();
+    entry["variable"] = scim.variables[f.variable].name;
+    entry["count"] = f.count;
+    entry["settings"] = f.first;
+    entry["values"] = std::move(values);
+    fixed.push_back(std::move(entry));
   }
-  return {{"alternative", w.alternative},
-          {"fixed", std::move(fixed)},
-          {"lhs", w.lhs},
-          {"rhs", w.rhs},
-          {"complete", complete}};
+  json out = json::object();
+  out["alternative"] = w.alternative;
+  out["fixed"] = std::move(fixed);
+  out["lhs"] = w.lhs;
+  out["rhs"] = w.rhs;
+  out["complete"] = complete;
+  return out;
 }
 
+// A setting as the reply describes it: its probability and every noise outcome. The outcomes are read
+// off the index digit by digit, the last noisy variable fastest.
 json setting_json(const Scim& scim, const Evaluator& evaluator, std::uint64_t e) {
+  const std::vector<int>& noisy = evaluator.noisy();
+  std::vector<int> outcome(noisy.size());
+  std::uint64_t rest = e;
+  for (std::size_t i = noisy.size(); i-- > 0;) {
+    const auto radix = static_cast<std::uint64_t>(evaluator.mechanism(noisy[i]).noise.size());
+    outcome[i] = static_cast<int>(rest % radix);
+    rest /= radix;
+  }
   json noise = json::object();
   double p = 1;
-  for (int v : evaluator.noisy()) {
-    int k = evaluator.noise_outcome(e, v);
-    noise[scim.variables[v].name] = evaluator.mechanism(v).noise.outcomes[k];
-    p *= evaluator.mechanism(v).noise.probabilities[k];
+  for (std::size_t i = 0; i < noisy.size(); ++i) {
+    const scim::Noise& n = evaluator.mechanism(noisy[i]).noise;
+    noise[scim.variables[noisy[i]].name] = n.outcomes[outcome[i]];
+    p *= n.probabilities[outcome[i]];
   }
-  return {{"setting", e}, {"probability", p}, {"noise", noise}};
+  json out = json::object();
+  out["setting"] = e;
+  out["probability"] = p;
+  out["noise"] = std::move(noise);
+  return out;
 }
 
 // The policy params["policy"] names, which must be deterministic.
@@ -569,12 +592,17 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
         search.summarize(i, e, rational, kShown, &names, &w);
         if (names.empty()) continue;
         mentioned.push_back(e);
-        entries.push_back({{"setting", e},
-                           {"value", value_json(scim, v, search.value(v, e))},
-                           {"alternatives", names},
-                           {"witness", witness_json(scim, search, w)}});
+        json entry = json::object();
+        entry["setting"] = e;
+        entry["value"] = value_json(scim, v, search.value(v, e));
+        entry["alternatives"] = names;
+        entry["witness"] = witness_json(scim, search, w);
+        entries.push_back(std::move(entry));
       }
-      intended.push_back({{"variable", scim.variables[v].name}, {"intended", std::move(entries)}});
+      json variable = json::object();
+      variable["variable"] = scim.variables[v].name;
+      variable["intended"] = std::move(entries);
+      intended.push_back(std::move(variable));
     }
     result["variables"] = std::move(intended);
   }
