@@ -39,17 +39,12 @@ std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t h) {
 IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const Policy& policy,
                                  const std::vector<const Policy*>& reference, std::uint64_t budget,
                                  Minimality minimality, const ProgressCallback& progress)
-    : scim_(scim), base_(base), reference_(reference), minimality_(minimality), budget_(budget) {
-  // Candidates: chance variables on a directed path from a decision to a utility (Theorem 17).
-  std::vector<std::vector<int>> parents;
-  for (std::size_t v = 0; v < scim.variables.size(); ++v)
-    parents.push_back(base.mechanism(static_cast<int>(v)).parents);
-  Graph graph(parents);
-  std::vector<char> on_path(scim.variables.size(), 0);
-  for (int d : scim.decisions)
-    for (int v : graph.on_directed_paths(d, scim.utilities)) on_path[v] = 1;
-  for (int v : scim.order)
-    if (on_path[v] && scim.variables[v].type == scim::VariableType::kChance) candidates_.push_back(v);
+    : scim_(scim),
+      base_(base),
+      reference_(reference),
+      minimality_(minimality),
+      candidates_(intention_candidates(scim, base)),
+      budget_(budget) {
   if (candidates_.size() > kMaxIntentionCandidates)
     throw RequestError(
         "analysis.budget_exceeded",
@@ -67,6 +62,20 @@ IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const 
   prepared_.resize(reference_.size());
   summaries_.resize(reference_.size());
   prepare_classes(policy, fixed_bytes, progress);
+}
+
+std::vector<int> intention_candidates(const Scim& scim, const Evaluator& base) {
+  std::vector<std::vector<int>> parents;
+  for (std::size_t v = 0; v < scim.variables.size(); ++v)
+    parents.push_back(base.mechanism(static_cast<int>(v)).parents);
+  Graph graph(parents);
+  std::vector<char> on_path(scim.variables.size(), 0);
+  for (int d : scim.decisions)
+    for (int v : graph.on_directed_paths(d, scim.utilities)) on_path[v] = 1;
+  std::vector<int> candidates;
+  for (int v : scim.order)
+    if (on_path[v] && scim.variables[v].type == scim::VariableType::kChance) candidates.push_back(v);
+  return candidates;
 }
 
 int32_t IntentionSearch::value(int v, std::uint64_t setting) const {

@@ -266,6 +266,10 @@ class IntentionSearch {
   bool budget_exceeded_ = false;
 };
 
+// The candidates of intention in the model `base` configures: the chance variables on a directed path from
+// a decision to a utility (Theorem 17), in topological order.
+std::vector<int> intention_candidates(const scim::Scim& scim, const scim::Evaluator& base);
+
 // The maximum number of candidate variables (each setting tabulates every subset of them).
 inline constexpr std::size_t kMaxIntentionCandidates = 16;
 // The most memory the search's tables may take (π's values in every setting, and the gain table of

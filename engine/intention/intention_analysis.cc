@@ -509,6 +509,10 @@ json observed_intention_analysis(const Scim& scim, const Params& params) {
           {"verdicts", verdicts}};
 }
 
+// The most (candidate, setting) pairs the summary answers: 2^18, four times the benchmark's 2^16-setting
+// relay with its two candidates (a reply of some 50 MB).
+constexpr std::size_t kMaxSummaryVerdicts = std::size_t{1} << 18;
+
 json intention_analysis(const Scim& model, const Params& params, Context& context) {
   // The summary's witnesses list this many settings per fixed variable (the rest is counted; a query
   // about one setting gives the whole witness).
@@ -548,6 +552,15 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
     outcomes = variables_named(scim, params.strings("outcomes"));
     if (outcomes.empty()) bad_parameter("\"outcomes\" must list at least one variable");
   }
+  // The summary lists a verdict per candidate and setting: its reply grows with both. Refused before the
+  // search prepares anything.
+  if (const std::size_t count = intention_candidates(scim, *setup.evaluator).size();
+      !setting &&
+      static_cast<double>(count) * static_cast<double>(settings) > static_cast<double>(kMaxSummaryVerdicts))
+    throw RequestError("analysis.budget_exceeded",
+                       "the summary would give " + std::to_string(count) + " × " + std::to_string(settings) +
+                           " verdicts, more than the " + std::to_string(kMaxSummaryVerdicts) + " it lists",
+                       "ask about one outcome in one setting: \"outcomes\": [\"Y\"], \"setting\": e");
   IntentionSearch search(scim, *setup.evaluator, policy, pointers, std::uint64_t{1} << 22, minimality,
                          context.part(0, setting ? 1 : 0.5));
 

@@ -1194,10 +1194,19 @@ TEST(IntentionScale, TablesPastTheMemoryBudgetAreRefused) {
         {"type", "utility"}, {"parents", {"Y" + std::to_string(j)}}, {"function", "Y" + std::to_string(j)}};
   }
   ojson model = {{"kind", "scim"}, {"variables", variables}, {"policies", {{"copy", {{"D", "X1"}}}}}};
-  // 2^23 settings × (40 variables × 4 bytes + 12) = 1.4 GB of π's values alone, past 1 GiB.
-  json response = request(model.dump(), "intention", {{"policy", "copy"}});
+  // 2^23 settings × (40 variables × 4 bytes + 12) = 1.4 GB of π's values alone, past 1 GiB (asked as one
+  // question, so that the summary's own limit does not answer first).
+  json response =
+      request(model.dump(), "intention", {{"policy", "copy"}, {"outcomes", {"Y1"}}, {"setting", 0}});
   ASSERT_FALSE(response.value("ok", true));
   EXPECT_EQ(response.at("diagnostics")[0].at("id"), "analysis.budget_exceeded");
+  EXPECT_NE(response.at("diagnostics")[0].at("message").get<std::string>().find("MiB"), std::string::npos);
+  // The summary of its 8 candidates in 2^23 settings would list 2^26 verdicts, past 2^18: refused at once.
+  json summary = request(model.dump(), "intention", {{"policy", "copy"}});
+  ASSERT_FALSE(summary.value("ok", true));
+  EXPECT_EQ(summary.at("diagnostics")[0].at("id"), "analysis.budget_exceeded");
+  EXPECT_EQ(summary.at("diagnostics")[0].at("message"),
+            "the summary would give 8 × 8388608 verdicts, more than the 262144 it lists");
 }
 
 // ---- 3. Theorems as property tests (spec section 5) ----------------------------------------------
