@@ -23,7 +23,6 @@ using mdp::fixed_point;
 using mdp::FixedPoint;
 using mdp::stop_threshold;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // The expected utility of a policy from its occupancy: Σ_s d(s) Σ_a π(a|s) r(s,a).
 double occupancy_utility(const VectorXd& d, const mdp::Policy& pi, const MatrixXd& r) {
