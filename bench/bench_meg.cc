@@ -86,7 +86,7 @@ void BM_GridRecompute(benchmark::State& state) {
   const motive::mdp::MdpFile file = motive::bench::gridworld_file(static_cast<int>(state.range(0)));
   const Mdp& mdp = file.variants.front().mdp;
   for (auto _ : state) {
-    Policy agent = motive::mdp::greedy_policy(motive::mdp::value_iteration(mdp, mdp.reward).q);
+    Policy agent = motive::mdp::greedy_policy(motive::mdp::value_iteration(mdp, mdp.reward));
     benchmark::DoNotOptimize(
         motive::meg::known_utility_meg(mdp, mdp.reward, agent, motive::mdp::occupancy(mdp, agent)));
   }

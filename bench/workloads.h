@@ -48,6 +48,9 @@ struct Workload {
   std::string model_name;                            // of a file with several models
   // A raw method timed without handle_request (bench/workloads_games.cc): run() calls it instead.
   std::function<nlohmann::json(const std::string& analysis)> direct;
+  // The request of each analysis, built on the first run: a request's time is the engine's (as a page's
+  // or a program's request object is built once), not that of copying the model's text into a new one.
+  mutable std::vector<std::pair<std::string, nlohmann::json>> requests;
 };
 
 // The model text of one shape; 1 <= m <= k <= 24.
@@ -83,6 +86,10 @@ std::string rate(const std::string& name, const nlohmann::json& response, double
 // process.cpuUsage() (the harness's --cpu-time).
 double cpu_seconds();
 
+// Two workloads per model of each intention example: the expected utility of its first deterministic policy
+// (paper_<example>/eu) and its optimal policies (paper_<example>/optimal), each one small request.
+std::vector<Workload> paper_workloads();
+
 // The workloads timed by default, smallest first. `quick` keeps the small ones (up to 2^12
 // settings), for smoke tests.
 std::vector<Workload> standard_workloads(bool quick = false);
@@ -103,7 +110,8 @@ std::vector<Workload> scaling_workloads(bool quick = false);
 // The request for one analysis of a workload.
 nlohmann::json make_request(const Workload& workload, const std::string& analysis);
 
-// Answers it through motive::handle_request and returns the response (ok or not).
+// Answers it through motive::handle_request (the request built once per workload and analysis) and returns
+// the response (ok or not).
 nlohmann::json run(const Workload& workload, const std::string& analysis);
 
 // "" when the response is ok, else a one-line account of its diagnostics.

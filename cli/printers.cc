@@ -148,14 +148,19 @@ void scim_observed_intention(const json& r, std::ostream& out) {
   }
 }
 
-std::string witness_text(const json& w) {
+// A witness in one line: the alternative by name (`reference`: the result's), each fixed variable's
+// settings (the first few of a summary's, with how many more).
+std::string witness_text(const json& w, const json& reference) {
   std::string fixed;
-  for (const json& f : w.at("fixed"))
+  for (const json& f : w.at("fixed")) {
     for (std::size_t i = 0; i < f.at("settings").size(); ++i)
       fixed += (fixed.empty() ? "" : ", ") + cell_text(f.at("variable")) + "=" +
                cell_text(f.at("values").at(i)) + " in " + cell_text(f.at("settings").at(i));
-  return "relative to " + cell_text(w.at("alternative")) + ": fixing " + fixed + " gives " +
-         cell_text(w.at("rhs")) + " >= " + cell_text(w.at("lhs"));
+    const std::size_t more = f.at("count").get<std::size_t>() - f.at("settings").size();
+    if (more > 0) fixed += " and in " + std::to_string(more) + " more settings";
+  }
+  return "relative to " + cell_text(reference.at(w.at("alternative").get<std::size_t>()).at("name")) +
+         ": fixing " + fixed + " gives " + cell_text(w.at("rhs")) + " >= " + cell_text(w.at("lhs"));
 }
 
 // Subjective intention (Def. 13) and behavioural intention with the rational oracle.
@@ -163,16 +168,18 @@ void scim_intention(const json& r, std::ostream& out) {
   if (r.value("oracle", "") == "observed") return scim_observed_intention(r, out);
   out << "policy " << cell_text(r.at("policy")) << " (expected utility "
       << cell_text(r.at("expected_utility")) << ", " << cell_text(r.at("oracle")) << ")\n";
-  for (const json& v : r.at("variables")) {
+  const json& reference = r.at("reference");
+  for (const json& v : r.value("variables", json::array())) {
     if (v.at("intended").empty()) out << cell_text(v.at("variable")) << ": intended in no setting\n";
     for (const json& e : v.at("intended"))
       out << cell_text(v.at("variable")) << " = " << cell_text(e.at("value")) << " in setting "
-          << cell_text(e.at("setting")) << ": intended " << witness_text(e.at("witness")) << "\n";
+          << cell_text(e.at("setting")) << ": intended " << witness_text(e.at("witness"), reference) << "\n";
   }
   if (r.contains("query"))
     for (const json& q : r.at("query").at("results"))
       out << "query, setting " << cell_text(q.at("setting")) << ": "
-          << (q.at("intended").get<bool>() ? "intended " + witness_text(q.at("witness")) : "not intended")
+          << (q.at("intended").get<bool>() ? "intended " + witness_text(q.at("witness"), reference)
+                                           : "not intended")
           << "\n";
   if (r.at("budget_exceeded").get<bool>()) out << "the search hit its budget: 'not intended' is unproven\n";
 }

@@ -31,12 +31,15 @@ json failure(const std::string& id, const std::string& message, const std::strin
   return failure({Diagnostic{id, {}, message, hint}});
 }
 
-// Every analysis name, each once, in the order of the kinds' tables.
-std::vector<std::string> analysis_names() {
-  std::vector<std::string> names;
-  for (const KindSpec& kind : model_kinds())
-    for (const AnalysisSpec& a : kind.analyses)
-      if (std::find(names.begin(), names.end(), a.name) == names.end()) names.push_back(a.name);
+// Every analysis name, each once, in the order of the kinds' tables (which never change: listed once).
+const std::vector<std::string>& analysis_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const KindSpec& kind : model_kinds())
+      for (const AnalysisSpec& a : kind.analyses)
+        if (std::find(out.begin(), out.end(), a.name) == out.end()) out.push_back(a.name);
+    return out;
+  }();
   return names;
 }
 
@@ -83,7 +86,7 @@ json not_supported(const KindSpec& kind, const std::string& analysis) {
 
 json answer(const json& request, const ProgressCallback& progress) {
   if (!request.is_object()) return failure("request.malformed", "a request is a JSON object");
-  const std::vector<std::string> names = analysis_names();
+  const std::vector<std::string>& names = analysis_names();
   auto analysis = request.find("analysis");
   if (analysis == request.end() || !analysis->is_string())
     return failure("request.malformed", "the request has no \"analysis\"",
@@ -100,7 +103,9 @@ json answer(const json& request, const ProgressCallback& progress) {
   auto text = request.find("model");
   if (text == request.end() || !text->is_string())
     return failure("request.malformed", "the request has no \"model\" text");
-  const json params = request.value("params", json::object());
+  static const json no_params = json::object();
+  auto given = request.find("params");
+  const json& params = given == request.end() ? no_params : *given;
   if (!params.is_object() && !params.is_null())
     return failure("request.malformed", "\"params\" must be an object");
 
@@ -133,8 +138,11 @@ json answer(const json& request, const ProgressCallback& progress) {
   check_result_numbers(result);
   // The work is done: a listener that asks to stop now still gets the answer.
   if (progress) progress(1.0);
-  json reply = {{"ok", true}, {"analysis", name}, {"kind", kind.name}};
-  if (!models.empty()) reply["model_name"] = model_name;
+  json reply = json::object();
+  reply["ok"] = true;
+  reply["analysis"] = name;
+  reply["kind"] = kind.name;
+  if (!models.empty()) reply["model_name"] = std::move(model_name);
   reply["result"] = std::move(result);
   return reply;
 }

@@ -236,13 +236,13 @@ Params::Params(const json& given, const std::vector<ParamSpec>& specs, std::stri
   if (given.is_object())
     for (auto it = given.begin(); it != given.end(); ++it)
       if (!it.value().is_null()) given_[it.key()] = it.value();
-  std::vector<std::string> names;
-  for (const ParamSpec& s : specs) names.push_back(s.name);
   for (auto it = given_.begin(); it != given_.end(); ++it) {
     const ParamSpec* found = nullptr;
     for (const ParamSpec& s : specs)
       if (s.name == it.key()) found = &s;
     if (!found) {
+      std::vector<std::string> names;
+      for (const ParamSpec& s : specs) names.push_back(s.name);
       std::string hint = did_you_mean(it.key(), names);
       std::string list;
       for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;

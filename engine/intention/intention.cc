@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "core/diagnostics.h"
@@ -15,19 +16,35 @@ using scim::Policy;
 using scim::Scim;
 using scim::total_utility;
 
+namespace {
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+// FNV-1a over raw bytes: the class of a setting is looked up by the hash of its gain tables.
+std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t h) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+[[noreturn]] void too_large(std::uint64_t bytes) {
+  throw RequestError("analysis.budget_exceeded",
+                     "the intention search's tables would take about " + std::to_string(bytes >> 20) +
+                         " MiB, more than the 1024 MiB it may use",
+                     "use fewer settings, candidates or alternatives (\"reference\")");
+}
+
+}  // namespace
+
 IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const Policy& policy,
-                                 const std::vector<const Policy*>& reference, std::uint64_t budget)
-    : scim_(scim), base_(base), reference_(reference), budget_(budget) {
-  // Candidates: chance variables on a directed path from a decision to a utility (Theorem 17).
-  std::vector<std::vector<int>> parents;
-  for (std::size_t v = 0; v < scim.variables.size(); ++v)
-    parents.push_back(base.mechanism(static_cast<int>(v)).parents);
-  Graph graph(parents);
-  std::vector<char> on_path(scim.variables.size(), 0);
-  for (int d : scim.decisions)
-    for (int v : graph.on_directed_paths(d, scim.utilities)) on_path[v] = 1;
-  for (int v : scim.order)
-    if (on_path[v] && scim.variables[v].type == scim::VariableType::kChance) candidates_.push_back(v);
+                                 const std::vector<const Policy*>& reference, std::uint64_t budget,
+                                 Minimality minimality, const ProgressCallback& progress)
+    : scim_(scim),
+      base_(base),
+      reference_(reference),
+      minimality_(minimality),
+      candidates_(intention_candidates(scim, base)),
+      budget_(budget) {
   if (candidates_.size() > kMaxIntentionCandidates)
     throw RequestError(
         "analysis.budget_exceeded",
@@ -35,102 +52,228 @@ IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const 
             " chance variables lie on paths from the decision to a utility; the intention search "
             "handles at most 16",
         "intention is exact on models of the size of the paper's examples");
-  std::size_t n = scim.variables.size();
-  Evaluator evaluator = base;
-  evaluator.set_policy(&policy);
-  evaluator.require_enumerable();
-  policy_values_.assign(evaluator.setting_count() * n, 0);
-  probability_.assign(evaluator.setting_count(), 0.0);
-  evaluator.run([&](std::uint64_t e, double w, const int32_t* values) {
-    std::copy(values, values + n, policy_values_.begin() + static_cast<std::ptrdiff_t>(e * n));
-    probability_[e] = w;
-    expected_utility_ += w * total_utility(scim, values);
-  });
-  tolerance_ = 1e-9 * std::max(1.0, std::abs(expected_utility_));
+  subsets_ = std::size_t{1} << candidates_.size();
+  base.require_enumerable();
+  const std::uint64_t settings = base.setting_count();
+  const std::uint64_t n = scim.variables.size();
+  // π's values, P(e) and the class of every setting.
+  const std::uint64_t fixed_bytes = settings * (n * sizeof(int32_t) + sizeof(std::uint32_t) + 8);
+  if (fixed_bytes > kMaxIntentionBytes) too_large(fixed_bytes);
   prepared_.resize(reference_.size());
   summaries_.resize(reference_.size());
-  for (std::size_t a = 0; a < reference_.size(); ++a) prepare(a);
+  prepare_classes(policy, fixed_bytes, progress);
+}
+
+std::vector<int> intention_candidates(const Scim& scim, const Evaluator& base) {
+  std::vector<std::vector<int>> parents;
+  for (std::size_t v = 0; v < scim.variables.size(); ++v)
+    parents.push_back(base.mechanism(static_cast<int>(v)).parents);
+  Graph graph(parents);
+  std::vector<char> on_path(scim.variables.size(), 0);
+  for (int d : scim.decisions)
+    for (int v : graph.on_directed_paths(d, scim.utilities)) on_path[v] = 1;
+  std::vector<int> candidates;
+  for (int v : scim.order)
+    if (on_path[v] && scim.variables[v].type == scim::VariableType::kChance) candidates.push_back(v);
+  return candidates;
 }
 
 int32_t IntentionSearch::value(int v, std::uint64_t setting) const {
   return policy_values_[setting * scim_.variables.size() + static_cast<std::size_t>(v)];
 }
 
-// Tabulates, for every setting where π̂ decides differently, what fixing each subset of the
-// candidates to its π-values gains, and keeps the efficient subsets.
+// One walk over the settings: π's values, EU(π) and every EU(π̂); and in every setting where some π̂
+// decides differently, the gain of fixing each subset of the candidates to its π-values, for each
+// such π̂. Settings with the same tables form a class.
+void IntentionSearch::prepare_classes(const Policy& policy, std::uint64_t bytes,
+                                      const ProgressCallback& progress) {
+  const std::size_t n = scim_.variables.size(), c = candidates_.size(), alternatives = reference_.size();
+  const std::uint64_t settings = base_.setting_count();
+  Evaluator mine = base_;
+  mine.set_policy(&policy);
+  const Evaluator::Plan my_plan = mine.plan();
+  std::vector<Evaluator> theirs(alternatives, base_);
+  std::vector<Evaluator::Plan> plans;
+  for (std::size_t a = 0; a < alternatives; ++a) {
+    theirs[a].set_policy(reference_[a]);
+    plans.push_back(theirs[a].plan());
+  }
+  // Where each candidate is evaluated: fixing a subset re-evaluates from its first candidate on.
+  std::vector<std::size_t> position(c, 0);
+  const std::vector<int>& order = base_.order();
+  for (std::size_t i = 0; i < c; ++i)
+    position[i] =
+        static_cast<std::size_t>(std::find(order.begin(), order.end(), candidates_[i]) - order.begin());
+  std::vector<std::size_t> start(subsets_, order.size());
+  for (std::size_t mask = 1; mask < subsets_; ++mask)
+    for (std::size_t i = 0; i < c; ++i)
+      if (mask >> i & 1) start[mask] = std::min(start[mask], position[i]);
+  // The noise digits and their probabilities, for P(e) as the product of e's noise probabilities
+  // in ascending order: settings whose noise has the same probabilities get the same P(e) to the
+  // bit, and so the same gains (in file order, 0.3 × 0.7 × 0.5 and 0.7 × 0.5 × 0.3 may differ in the
+  // last bit).
+  const std::vector<int>& noisy = base_.noisy();
+  std::vector<const double*> digit_probability;
+  for (int v : noisy) digit_probability.push_back(base_.mechanism(v).noise.probabilities.data());
+  std::vector<double> factors(noisy.size());
+
+  policy_values_.assign(settings * n, 0);
+  class_of_.assign(settings, kNone);
+  std::vector<double> eu(alternatives, 0.0);
+  std::vector<int> noise(n, 0);
+  std::vector<int32_t> base_values(n), values(n), fixed(n, -1);
+  // The setting's tables: for each alternative that decides differently, its gain per subset.
+  std::vector<std::uint32_t> differing;
+  std::vector<double> tables;
+  // Classes by the hash of their tables (a chain through `next_same` for collisions).
+  std::unordered_map<std::uint64_t, std::uint32_t> by_hash;
+  std::vector<std::uint32_t> next_same;
+  const std::uint64_t table_bytes = subsets_ * sizeof(double);
+  const std::uint64_t class_bytes = alternatives * sizeof(std::uint32_t) + sizeof(Class);
+  base_.noise_outcomes(0, noise.data());
+  for (std::uint64_t e = 0; e < settings; ++e) {
+    if (e > 0) base_.advance_noise(noise.data());
+    if (progress && e % 4096 == 4095 && !progress(static_cast<double>(e) / static_cast<double>(settings)))
+      throw Cancelled();
+    int32_t* mine_values = &policy_values_[e * n];
+    mine.evaluate_setting(my_plan, e, noise.data(), nullptr, mine_values);
+    for (std::size_t i = 0; i < noisy.size(); ++i) factors[i] = digit_probability[i][noise[noisy[i]]];
+    std::sort(factors.begin(), factors.end());
+    double p = 1;
+    for (double f : factors) p *= f;
+    if (p <= 0) continue;
+    expected_utility_ += p * total_utility(scim_, mine_values);
+    differing.clear();
+    tables.clear();
+    for (std::size_t a = 0; a < alternatives; ++a) {
+      theirs[a].evaluate_setting(plans[a], e, noise.data(), nullptr, base_values.data());
+      const double base_utility = total_utility(scim_, base_values.data());
+      eu[a] += p * base_utility;
+      bool differs = std::any_of(scim_.decisions.begin(), scim_.decisions.end(),
+                                 [&](int d) { return base_values[d] != mine_values[d]; });
+      if (!differs) continue;
+      ++summaries_[a].differing_settings;
+      differing.push_back(static_cast<std::uint32_t>(a));
+      tables.push_back(0.0);
+      for (std::size_t mask = 1; mask < subsets_; ++mask) {
+        for (std::size_t i = 0; i < c; ++i)
+          fixed[candidates_[i]] = (mask >> i & 1) ? mine_values[candidates_[i]] : -1;
+        std::copy(base_values.begin(), base_values.end(), values.begin());
+        theirs[a].evaluate_setting(plans[a], e, noise.data(), fixed.data(), values.data(), start[mask]);
+        tables.push_back(p * (total_utility(scim_, values.data()) - base_utility));
+      }
+    }
+    if (differing.empty()) continue;
+    std::uint64_t h =
+        hash_bytes(differing.data(), differing.size() * sizeof(std::uint32_t), 14695981039346656037ull);
+    h = hash_bytes(tables.data(), tables.size() * sizeof(double), h);
+    auto [slot, inserted] = by_hash.try_emplace(h, kNone);
+    std::uint32_t found = kNone;
+    for (std::uint32_t k = slot->second; k != kNone && found == kNone; k = next_same[k]) {
+      const Class& candidate = classes_[k];
+      bool same = true;
+      std::size_t at = 0;
+      for (std::size_t a = 0, d = 0; a < alternatives && same; ++a) {
+        const bool differs_here = d < differing.size() && differing[d] == a;
+        if ((candidate.table[a] != kNone) != differs_here) same = false;
+        else if (differs_here)
+          same = std::memcmp(&gains_[candidate.table[a]], &tables[at], table_bytes) == 0, at += subsets_, ++d;
+      }
+      if (same) found = k;
+    }
+    if (found == kNone) {
+      bytes += class_bytes + differing.size() * table_bytes;
+      if (bytes > kMaxIntentionBytes) too_large(bytes);
+      found = static_cast<std::uint32_t>(classes_.size());
+      Class added;
+      added.table.assign(alternatives, kNone);
+      for (std::size_t d = 0; d < differing.size(); ++d) {
+        added.table[differing[d]] = static_cast<std::uint32_t>(gains_.size());
+        gains_.insert(gains_.end(), tables.begin() + static_cast<std::ptrdiff_t>(d * subsets_),
+                      tables.begin() + static_cast<std::ptrdiff_t>((d + 1) * subsets_));
+      }
+      classes_.push_back(std::move(added));
+      next_same.push_back(slot->second);
+      slot->second = found;
+    }
+    classes_[found].members.push_back(e);
+    class_of_[e] = found;
+  }
+  tolerance_ = 1e-9 * std::max(1.0, std::abs(expected_utility_));
+  for (std::size_t a = 0; a < alternatives; ++a) {
+    summaries_[a].expected_utility = eu[a];
+    summaries_[a].as_good = expected_utility_ - eu[a] - tolerance_ <= 0;
+  }
+}
+
+// The efficient options of every class where π̂ decides differently, and the order the search takes
+// the classes in.
 void IntentionSearch::prepare(std::size_t a) {
   Alternative& alt = prepared_[a];
-  AlternativeSummary& summary = summaries_[a];
-  std::size_t n = scim_.variables.size();
-  Evaluator evaluator = base_;
-  evaluator.set_policy(reference_[a]);
-  std::vector<int> noise(n, 0);
-  std::vector<int32_t> values(n, 0), fixed(n, -1);
-  std::size_t c = candidates_.size();
-  std::uint32_t subsets = std::uint32_t{1} << c;
-  std::vector<double> gain(subsets), best_below(subsets);
-  // Each kept setting's table and efficient options, until they are ordered.
-  std::vector<std::pair<SettingTable, std::vector<Option>>> kept;
-  const Evaluator::Plan plan = evaluator.plan();
-  evaluator.noise_outcomes(0, noise.data());
-  for (std::uint64_t e = 0; e < evaluator.setting_count(); e += 1, evaluator.advance_noise(noise.data())) {
-    if (probability_[e] <= 0) continue;
-    evaluator.evaluate_setting(plan, e, noise.data(), nullptr, values.data());
-    summary.expected_utility += probability_[e] * total_utility(scim_, values.data());
-    const int32_t* mine = &policy_values_[e * n];
-    bool differs = std::any_of(scim_.decisions.begin(), scim_.decisions.end(),
-                               [&](int d) { return values[d] != mine[d]; });
-    if (!differs) continue;
-    summary.differing_settings.push_back(e);
-    double base_utility = total_utility(scim_, values.data());
-    for (std::uint32_t mask = 0; mask < subsets; ++mask) {
-      for (std::size_t i = 0; i < c; ++i) fixed[candidates_[i]] = (mask >> i & 1) ? mine[candidates_[i]] : -1;
-      evaluator.evaluate_setting(plan, e, noise.data(), fixed.data(), values.data());
-      gain[mask] = probability_[e] * (total_utility(scim_, values.data()) - base_utility);
-    }
-    // best_below[Z]: the most a proper subset of Z gains (the empty set gains 0).
-    SettingTable table;
+  if (alt.ready) return;
+  alt.ready = true;
+  alt.need = expected_utility_ - summaries_[a].expected_utility - tolerance_;
+  const std::size_t c = candidates_.size();
+  std::vector<double> best_below(subsets_);
+  std::vector<std::vector<Option>> options_of;
+  std::vector<Ranked> ranked;
+  for (std::uint32_t k = 0; k < classes_.size(); ++k) {
+    if (classes_[k].table[a] == kNone) continue;
+    const double* gain = &gains_[classes_[k].table[a]];
     std::vector<Option> options;
-    table.setting = e;
+    // best_below[Z]: the most a proper subset of Z gains (the empty set gains 0).
     best_below[0] = 0;
-    for (std::uint32_t mask = 1; mask < subsets; ++mask) {
+    for (std::size_t mask = 1; mask < subsets_; ++mask) {
       double best = 0;
       for (std::size_t i = 0; i < c; ++i)
-        if (mask >> i & 1) best = std::max({best, gain[mask & ~(1u << i)], best_below[mask & ~(1u << i)]});
+        if (mask >> i & 1)
+          best = std::max(
+              {best, gain[mask & ~(std::size_t{1} << i)], best_below[mask & ~(std::size_t{1} << i)]});
       best_below[mask] = best;
       double slack = gain[mask] - best;
-      if (gain[mask] > tolerance_ && slack > tolerance_) options.push_back({mask, gain[mask], slack});
+      if (gain[mask] > tolerance_ && slack > tolerance_)
+        options.push_back({static_cast<std::uint32_t>(mask), gain[mask], slack});
     }
     if (options.empty()) continue;
-    std::sort(options.begin(), options.end(),
-              [](const Option& x, const Option& y) { return x.gain > y.gain; });
-    table.max_gain = options.front().gain;
-    table.gains = gain;
-    kept.emplace_back(std::move(table), std::move(options));
+    std::sort(options.begin(), options.end(), [](const Option& x, const Option& y) {
+      if (x.gain != y.gain) return x.gain > y.gain;
+      if (x.slack != y.slack) return x.slack > y.slack;
+      return x.mask < y.mask;
+    });
+    Ranked r;
+    r.cls = k;
+    r.max_gain = options.front().gain;
+    ranked.push_back(r);
+    options_of.push_back(std::move(options));
   }
-  std::stable_sort(kept.begin(), kept.end(),
-                   [](const auto& x, const auto& y) { return x.first.max_gain > y.first.max_gain; });
-  for (auto& [table, options] : kept) {
-    alt.first_option.push_back(alt.options.size());
-    for (const Option& o : options) {
+  // Largest gain first (ties: class order, so the lowest settings first).
+  std::vector<std::size_t> by_gain(ranked.size());
+  for (std::size_t i = 0; i < by_gain.size(); ++i) by_gain[i] = i;
+  std::stable_sort(by_gain.begin(), by_gain.end(),
+                   [&](std::size_t x, std::size_t y) { return ranked[x].max_gain > ranked[y].max_gain; });
+  alt.rank_of.assign(classes_.size(), kNone);
+  for (std::size_t i : by_gain) {
+    Ranked r = ranked[i];
+    alt.rank_of[r.cls] = static_cast<std::uint32_t>(alt.ranked.size());
+    r.first = static_cast<std::uint32_t>(alt.options.size());
+    r.first_merged = static_cast<std::uint32_t>(alt.merged.size());
+    for (const Option& o : options_of[i]) {
+      const auto index = static_cast<std::uint32_t>(alt.options.size());
+      const auto rank = static_cast<std::uint32_t>(alt.ranked.size());
       alt.options.push_back(o);
-      alt.setting_of.push_back(static_cast<std::uint32_t>(alt.settings.size()));
+      alt.unmerged.push_back({o.gain, o.slack, index, rank});
+      if (alt.merged.size() == r.first_merged || alt.merged.back().gain != o.gain ||
+          alt.merged.back().slack != o.slack)
+        alt.merged.push_back({o.gain, o.slack, index, rank});
     }
-    alt.settings.push_back(std::move(table));
+    r.end = static_cast<std::uint32_t>(alt.options.size());
+    r.end_merged = static_cast<std::uint32_t>(alt.merged.size());
+    alt.ranked.push_back(r);
   }
-  alt.first_option.push_back(alt.options.size());
-  alt.same_after.assign(alt.options.size(), 0);
-  for (std::size_t i = alt.options.size(); i-- > 1;)
-    if (alt.options[i].gain == alt.options[i - 1].gain && alt.options[i].slack == alt.options[i - 1].slack)
-      alt.same_after[i - 1] = alt.same_after[i] + 1;
-  alt.reachable.assign(alt.settings.size() + 1, 0.0);
-  for (std::size_t s = alt.settings.size(); s-- > 0;)
-    alt.reachable[s] = alt.reachable[s + 1] + alt.settings[s].max_gain;
-  alt.index.clear();
-  for (std::size_t s = 0; s < alt.settings.size(); ++s) alt.index.emplace_back(alt.settings[s].setting, s);
-  std::sort(alt.index.begin(), alt.index.end());
-  alt.need = expected_utility_ - summary.expected_utility - tolerance_;
-  summary.as_good = alt.need <= 0;
+  alt.reach.assign(alt.ranked.size() + 1, 0.0);
+  for (std::size_t r = alt.ranked.size(); r-- > 0;)
+    alt.reach[r] = alt.reach[r + 1] +
+                   static_cast<double>(classes_[alt.ranked[r].cls].members.size()) * alt.ranked[r].max_gain;
 }
 
 std::uint32_t IntentionSearch::mask_of(const std::vector<int>& outcomes) const {
@@ -144,203 +287,341 @@ std::uint32_t IntentionSearch::mask_of(const std::vector<int>& outcomes) const {
   return mask;
 }
 
-bool IntentionSearch::intends(const std::vector<int>& outcomes, std::uint64_t setting,
-                              IntentionWitness* witness) {
-  for (std::size_t a = 0; a < reference_.size(); ++a)
-    if (intends_relative_to(a, outcomes, setting, witness)) return true;
-  return false;
-}
-
-bool IntentionSearch::intends_relative_to(std::size_t alternative, const std::vector<int>& outcomes,
-                                          std::uint64_t setting, IntentionWitness* witness) {
-  std::uint32_t mask = mask_of(outcomes);
-  return mask != 0 && search(alternative, mask, setting, witness);
-}
-
 bool IntentionSearch::rational_oracle_keeps_policy() const {
   return std::none_of(summaries_.begin(), summaries_.end(),
                       [](const AlternativeSummary& s) { return s.as_good; });
 }
 
+bool IntentionSearch::intends(const std::vector<int>& outcomes, std::uint64_t setting,
+                              IntentionWitness* witness) {
+  return first_intending(mask_of(outcomes), setting, accepting(false), witness);
+}
+
 bool IntentionSearch::behaviourally_intends(const std::vector<int>& outcomes, std::uint64_t setting,
                                             IntentionWitness* witness) {
-  std::uint32_t mask = mask_of(outcomes);
-  if (mask == 0 || !rational_oracle_keeps_policy()) return false;
-  auto accept = [this](std::size_t a, const Choice& chosen) {
-    return minimal_for_every_alternative(a, chosen);
-  };
-  for (std::size_t a = 0; a < reference_.size(); ++a)
-    if (search(a, mask, setting, witness, accept)) return true;
+  return first_intending(mask_of(outcomes), setting, true, witness);
+}
+
+bool IntentionSearch::intends_relative_to(std::size_t alternative, const std::vector<int>& outcomes,
+                                          std::uint64_t setting, IntentionWitness* witness) {
+  const std::uint32_t mask = mask_of(outcomes);
+  Choice choice;
+  if (mask == 0 || !search(alternative, mask, class_of(setting), accepting(false), &choice)) return false;
+  if (witness) expand(alternative, setting, choice, witness);
+  return true;
+}
+
+// The first alternative relative to which the outcomes are intended in the setting, remembered per
+// class of settings (a query about every setting asks each class many times).
+bool IntentionSearch::first_intending(std::uint32_t mask, std::uint64_t setting, bool accept,
+                                      IntentionWitness* witness) {
+  const std::uint32_t cls = class_of(setting);
+  if (mask == 0 || cls == kNone) return false;
+  const std::uint64_t key = (std::uint64_t{cls} << 17) | (std::uint64_t{mask} << 1) | (accept ? 1 : 0);
+  auto [it, inserted] = asked_.try_emplace(key);
+  Asked& asked = it->second;
+  if (inserted)
+    for (std::size_t a = 0; a < reference_.size(); ++a)
+      if (search(a, mask, cls, accept, &asked.choice)) {
+        asked.alternative = static_cast<int>(a);
+        break;
+      }
+  if (asked.alternative < 0) return false;
+  if (witness) expand(static_cast<std::size_t>(asked.alternative), setting, asked.choice, witness);
+  return true;
+}
+
+void IntentionSearch::summarize(std::size_t candidate, std::uint64_t setting, bool behavioural,
+                                std::size_t shown, std::vector<int>* alternatives, CompactWitness* witness) {
+  alternatives->clear();
+  const std::uint32_t cls = class_of(setting);
+  if (cls == kNone) return;
+  if (candidate != summary_candidate_ || behavioural != summary_behavioural_ || shown != summary_shown_) {
+    summary_.assign(classes_.size(), Summary{});
+    summary_candidate_ = candidate;
+    summary_behavioural_ = behavioural;
+    summary_shown_ = shown;
+  }
+  Summary& s = summary_[cls];
+  if (!s.known) {
+    s.known = true;
+    const std::uint32_t mask = std::uint32_t{1} << candidate;
+    const bool accept = accepting(behavioural);
+    Choice choice;
+    for (std::size_t a = 0; a < reference_.size(); ++a) {
+      if (!search(a, mask, cls, accept, &choice)) continue;
+      s.alternatives.push_back(static_cast<int>(a));
+      if (s.alternatives.size() == 1) {
+        s.first = choice;
+        settle_compact(a, cls, &s);
+      }
+      if (behavioural) break;
+    }
+  }
+  *alternatives = s.alternatives;
+  if (s.alternatives.empty()) return;
+  compact(setting, s, shown, witness);
+}
+
+template <class Block>
+void IntentionSearch::for_each_block(const Alternative& alt, std::uint32_t cls, const Choice& choice,
+                                     Block&& block) const {
+  std::uint32_t rank = kNone;
+  std::uint64_t from = 0;
+  for (const Pick& p : choice.picks) {
+    if (p.rank != rank) rank = p.rank, from = 0;
+    const std::uint32_t k = alt.ranked[p.rank].cls;
+    block(alt.options[p.option].mask, classes_[k].members, from, p.count, k == cls);
+    from += p.count;
+  }
+}
+
+// The part of a summary's compact witness that does not depend on which setting of the class asks:
+// per candidate, the settings the other classes' picks fix and the lowest of them.
+void IntentionSearch::settle_compact(std::size_t a, std::uint32_t cls, Summary* s) const {
+  const Alternative& alt = prepared_[a];
+  const std::size_t c = candidates_.size();
+  s->other_count.assign(c, 0);
+  s->other_first.assign(c, {});
+  for_each_block(alt, cls, s->first,
+                 [&](std::uint32_t mask, const std::vector<std::uint64_t>& members, std::uint64_t from,
+                     std::uint64_t count, bool own) {
+                   if (own) return;
+                   for (std::size_t i = 0; i < c; ++i) {
+                     if (!(mask >> i & 1)) continue;
+                     s->other_count[i] += count;
+                     std::vector<std::uint64_t>& first = s->other_first[i];
+                     for (std::uint64_t k = from; k < from + std::min<std::uint64_t>(count, summary_shown_);
+                          ++k)
+                       first.push_back(members[k]);
+                     std::sort(first.begin(), first.end());
+                     if (first.size() > summary_shown_) first.resize(summary_shown_);
+                   }
+                 });
+}
+
+void IntentionSearch::compact(std::uint64_t setting, const Summary& s, std::size_t shown,
+                              CompactWitness* witness) const {
+  const std::size_t a = static_cast<std::size_t>(s.alternatives.front());
+  const Alternative& alt = prepared_[a];
+  const std::size_t c = candidates_.size();
+  const std::uint32_t cls = class_of(setting);
+  std::vector<std::uint64_t> count = s.other_count;
+  std::vector<std::vector<std::uint64_t>> first = s.other_first;
+  const std::uint32_t own_mask = alt.options[s.first.option].mask;
+  for (std::size_t i = 0; i < c; ++i)
+    if (own_mask >> i & 1) count[i] += 1, first[i].push_back(setting);
+  for_each_block(alt, cls, s.first,
+                 [&](std::uint32_t mask, const std::vector<std::uint64_t>& members, std::uint64_t from,
+                     std::uint64_t n, bool own) {
+                   if (!own) return;
+                   for (std::size_t i = 0; i < c; ++i) {
+                     if (!(mask >> i & 1)) continue;
+                     count[i] += n;
+                     for (std::uint64_t k = from; k < from + std::min<std::uint64_t>(n, shown); ++k)
+                       first[i].push_back(members[k + (members[k] >= setting ? 1 : 0)]);
+                   }
+                 });
+  witness->alternative = static_cast<int>(a);
+  witness->lhs = expected_utility_;
+  witness->rhs = summaries_[a].expected_utility + s.first.gain;
+  witness->fixed.clear();
+  for (std::size_t i = 0; i < c; ++i) {
+    if (count[i] == 0) continue;
+    std::sort(first[i].begin(), first[i].end());
+    if (first[i].size() > shown) first[i].resize(shown);
+    witness->fixed.push_back({candidates_[i], count[i], std::move(first[i])});
+  }
+}
+
+bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uint32_t cls, bool accept,
+                             Choice* choice) {
+  if (outcome_mask == 0 || cls == kNone) return false;
+  // Under the any-alternative reading an alternative as good as π makes the empty set satisfy Eq. 2,
+  // so no non-empty set is minimal.
+  if (accept && !rational_oracle_keeps_policy()) return false;
+  prepare(a);
+  const Alternative& alt = prepared_[a];
+  if (alt.need <= 0) return false;  // π̂ is as good already: the empty Y satisfies Eq. 2
+  const std::uint32_t rank = alt.rank_of[cls];
+  if (rank == kNone) return false;
+  // Each question gets the whole budget.
+  nodes_ = 0;
+  const Ranked& own = alt.ranked[rank];
+  const std::vector<Type>& types = accept ? alt.unmerged : alt.merged;
+  for (std::uint32_t o = own.first; o < own.end; ++o) {
+    const Option& option = alt.options[o];
+    if ((option.mask & outcome_mask) != outcome_mask) continue;
+    // Without an acceptance test only the sums matter: an option like one tried already fails alike.
+    if (!accept && o > own.first) {
+      bool tried = false;
+      for (std::uint32_t p = own.first; p < o && !tried; ++p)
+        tried = (alt.options[p].mask & outcome_mask) == outcome_mask && alt.options[p].gain == option.gain &&
+                alt.options[p].slack == option.slack;
+      if (tried) continue;
+    }
+    bool exhausted = false;
+    if (extend(a, types, rank, o, accept, choice, &exhausted)) return true;
+    if (exhausted) return false;
+  }
   return false;
 }
 
-bool IntentionSearch::minimal_for_every_alternative(std::size_t a, const Choice& chosen) const {
+// Depth-first over the counts of the search types, in order (classes by largest gain, within a
+// class its options by gain): each node chooses how many members of its type's class take the type,
+// the largest count first. A set is complete when the gains reach `need` (adding more only raises
+// the surplus), and minimal when its surplus is below every chosen slack. The walk keeps its own
+// stack (a deep search would overflow WebAssembly's small stack) and counts each node against the
+// budget.
+bool IntentionSearch::extend(std::size_t a, const std::vector<Type>& types, std::uint32_t own_rank,
+                             std::uint32_t own_option, bool accept, Choice* choice, bool* exhausted) {
+  const Alternative& alt = prepared_[a];
+  const Option& own = alt.options[own_option];
+  const double need = alt.need;
+  const auto members = [&](std::uint32_t rank) {
+    return static_cast<std::uint64_t>(classes_[alt.ranked[rank].cls].members.size()) -
+           (rank == own_rank ? 1 : 0);
+  };
+  // What the classes ranked from r on can still add.
+  const auto reach = [&](std::uint32_t r) {
+    return alt.reach[r] - (own_rank >= r ? alt.ranked[own_rank].max_gain : 0.0);
+  };
+  // A complete set: record it and test it.
+  const auto complete = [&](std::uint32_t type, std::uint64_t count, double sum) {
+    trial_.clear();
+    for (const Frame& f : frames_)
+      if (f.next + 1 > 0)
+        trial_.push_back({types[f.type].rank, types[f.type].option, static_cast<std::uint64_t>(f.next + 1)});
+    if (count > 0) trial_.push_back({types[type].rank, types[type].option, count});
+    if (accept && !minimal_for_every_alternative(a, alt.ranked[own_rank].cls, own_option)) return false;
+    choice->option = own_option;
+    choice->picks = trial_;
+    choice->gain = sum;
+    return true;
+  };
+  frames_.clear();
+  if (own.gain >= need) return own.gain - need < own.slack && complete(0, 0, own.gain);
+  const auto last = static_cast<std::uint32_t>(types.size());
+  // Enters the node that chooses the count of `type` with `used` members of its class taken and
+  // these totals: true when it completes a minimal set; otherwise it pushes its frame if it has
+  // counts to try.
+  const auto enter = [&](std::uint32_t type, std::uint64_t used, double sum, double slack) {
+    if (++nodes_ > budget_) {
+      *exhausted = true;
+      budget_exceeded_ = true;
+      return false;
+    }
+    if (type == last) return false;
+    const Type& t = types[type];
+    const std::uint64_t available = members(t.rank) - used;
+    if (sum + static_cast<double>(available) * t.gain + reach(t.rank + 1) < need) return false;
+    // The least count that reaches `need`, if this class has that many left.
+    std::uint64_t cross = available + 1;
+    const double estimate = std::ceil((need - sum) / t.gain);
+    if (estimate < static_cast<double>(available) + 1) {
+      cross = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(estimate));
+      while (cross > 1 && sum + static_cast<double>(cross - 1) * t.gain >= need) --cross;
+      while (cross <= available && sum + static_cast<double>(cross) * t.gain < need) ++cross;
+    }
+    if (cross <= available) {
+      const double total = sum + static_cast<double>(cross) * t.gain;
+      if (total - need < std::min(slack, t.slack) && complete(type, cross, total)) return true;
+    }
+    frames_.push_back({type, used, static_cast<std::int64_t>(std::min(available, cross - 1)), sum, slack});
+    return false;
+  };
+  if (enter(0, 0, own.gain, own.slack)) return true;
+  while (!frames_.empty() && !*exhausted) {
+    Frame& f = frames_.back();
+    if (f.next < 0) {
+      frames_.pop_back();
+      continue;
+    }
+    const Type& t = types[f.type];
+    const auto count = static_cast<std::uint64_t>(f.next--);
+    const double sum = f.sum + static_cast<double>(count) * t.gain;
+    const double slack = count > 0 ? std::min(f.slack, t.slack) : f.slack;
+    const std::uint32_t next = f.type + 1;
+    const bool same_class = next < last && types[next].rank == t.rank;
+    const std::uint64_t used = same_class ? f.used + count : 0;
+    // Fewer of this type leave no more within reach: a count that cannot reach `need` ends the node.
+    const double rest = (same_class ? static_cast<double>(members(t.rank) - used) * types[next].gain : 0.0) +
+                        reach(t.rank + 1);
+    if (sum + rest < need) {
+      frames_.pop_back();
+      continue;
+    }
+    if (enter(next, used, sum, slack)) return true;
+  }
+  return false;
+}
+
+void IntentionSearch::best_of_subsets(const double* gains, std::uint32_t mask, double* best,
+                                      double* best_proper) {
+  *best = 0;
+  *best_proper = 0;
+  for (std::uint32_t sub = mask;; sub = (sub - 1) & mask) {
+    *best = std::max(*best, gains[sub]);
+    if (sub != mask) *best_proper = std::max(*best_proper, gains[sub]);
+    if (sub == 0) break;
+  }
+}
+
+// The choice in trial_ plus the question's own option: for each other alternative b, per chosen
+// setting the most b gains from any subset of that setting's fixing, and from any proper subset.
+// Settings are independent, so the best proper subset of the whole choice is the best of all
+// subsets except in one setting, where it is proper; members of a class count alike.
+bool IntentionSearch::minimal_for_every_alternative(std::size_t a, std::uint32_t cls,
+                                                    std::uint32_t own_option) const {
   const Alternative& mine = prepared_[a];
   for (std::size_t b = 0; b < prepared_.size(); ++b) {
     if (b == a) continue;  // minimal for its own alternative by construction
-    const Alternative& other = prepared_[b];
-    // Per setting of the choice: the most alternative b gains from any subset of that setting's
-    // fixing, and from any proper subset. Settings are independent, so the best proper subset of
-    // the whole choice is the best of all subsets except in one setting, where it is proper.
+    const double need = expected_utility_ - summaries_[b].expected_utility - tolerance_;
     double total = 0, best_shrink = -std::numeric_limits<double>::infinity();
-    for (const auto& [s, z] : chosen) {
-      std::uint64_t e = mine.settings[s].setting;
-      auto found =
-          std::lower_bound(other.index.begin(), other.index.end(), std::make_pair(e, std::size_t{0}));
-      const SettingTable* it =
-          found != other.index.end() && found->first == e ? &other.settings[found->second] : nullptr;
+    const auto add = [&](std::uint32_t k, std::uint32_t mask, std::uint64_t count) {
       double best = 0, best_proper = 0;
-      if (it)
-        for (std::uint32_t sub = z;; sub = (sub - 1) & z) {
-          best = std::max(best, it->gains[sub]);
-          if (sub != z) best_proper = std::max(best_proper, it->gains[sub]);
-          if (sub == 0) break;
-        }
-      total += best;
+      if (classes_[k].table[b] != kNone)
+        best_of_subsets(&gains_[classes_[k].table[b]], mask, &best, &best_proper);
+      total += static_cast<double>(count) * best;
       best_shrink = std::max(best_shrink, best_proper - best);
-    }
-    if (total + best_shrink >= other.need) return false;
+    };
+    add(cls, mine.options[own_option].mask, 1);
+    for (const Pick& p : trial_) add(mine.ranked[p.rank].cls, mine.options[p.option].mask, p.count);
+    if (total + best_shrink >= need) return false;
   }
   return true;
 }
 
-bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uint64_t setting,
-                             IntentionWitness* witness) {
-  return search(a, outcome_mask, setting, witness, [](std::size_t, const Choice&) { return true; });
-}
-
-bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uint64_t setting,
-                             IntentionWitness* witness,
-                             const std::function<bool(std::size_t, const Choice&)>& accept) {
+// The settings of a choice for `setting`: the question's own option there, and for each pick the
+// lowest members of its class not taken by an earlier pick (nor the setting itself).
+void IntentionSearch::expand(std::size_t a, std::uint64_t setting, const Choice& choice,
+                             IntentionWitness* witness) const {
   const Alternative& alt = prepared_[a];
-  if (alt.need <= 0) return false;  // π̂ is as good already: the empty Y satisfies Eq. 2
-  // Each question gets the whole budget.
-  nodes_ = 0;
-  exhausted_ = false;
-  auto found = std::lower_bound(alt.index.begin(), alt.index.end(), std::make_pair(setting, std::size_t{0}));
-  if (found == alt.index.end() || found->first != setting) return false;
-  std::size_t index = found->second;
-  const std::function<bool(const Choice&)> accept_here = [&](const Choice& c) { return accept(a, c); };
-  Choice& chosen = chosen_;  // reused: a question allocates nothing once it has grown
-  for (const Option* o = alt.options_begin(index); o != alt.options_end(index); ++o) {
-    const Option& option = *o;
-    if ((option.mask & outcome_mask) != outcome_mask) continue;
-    chosen.assign(1, {index, option.mask});
-    if (!extend(alt, 0, index, option.gain, option.slack, &chosen, accept_here)) {
-      if (exhausted_) return false;
-      continue;
-    }
-    if (witness) {
-      witness->alternative = static_cast<int>(a);
-      witness->lhs = expected_utility_;
-      witness->rhs = summaries_[a].expected_utility;
-      witness->fixed.clear();
-      // The chosen settings in increasing order once (each is chosen at most once), so that every
-      // candidate's list comes out sorted: a handful by insertion, more by walking the alternative's
-      // index of its settings in order (sorting them took a third of a witness's time in WebAssembly).
-      by_setting_.clear();
-      if (chosen.size() <= 16) {
-        for (const auto& [s, m] : chosen) by_setting_.emplace_back(alt.settings[s].setting, m);
-        for (std::size_t i = 1; i < by_setting_.size(); ++i)
-          for (std::size_t j = i; j > 0 && by_setting_[j] < by_setting_[j - 1]; --j)
-            std::swap(by_setting_[j], by_setting_[j - 1]);
-      } else {
-        chosen_mask_.assign(alt.settings.size(), 0);
-        for (const auto& [s, m] : chosen) chosen_mask_[s] = m;
-        for (const auto& [e, s] : alt.index)
-          if (chosen_mask_[s]) by_setting_.emplace_back(e, chosen_mask_[s]);
-      }
-      for (std::size_t i = 0; i < candidates_.size(); ++i) {
-        std::vector<std::uint64_t> settings;
-        for (const auto& [e, m] : by_setting_)
-          if (m >> i & 1) settings.push_back(e);
-        if (!settings.empty()) witness->fixed.emplace_back(candidates_[i], std::move(settings));
-      }
-      for (const auto& [s, m] : chosen) witness->rhs += alt.settings[s].gains[m];  // each option's gain
-    }
-    return true;
+  const std::size_t c = candidates_.size();
+  const std::uint32_t cls = class_of(setting);
+  std::vector<std::vector<std::uint64_t>> fixed(c);
+  const std::uint32_t own_mask = alt.options[choice.option].mask;
+  for (std::size_t i = 0; i < c; ++i)
+    if (own_mask >> i & 1) fixed[i].push_back(setting);
+  for_each_block(alt, cls, choice,
+                 [&](std::uint32_t mask, const std::vector<std::uint64_t>& members, std::uint64_t from,
+                     std::uint64_t count, bool own) {
+                   for (std::uint64_t k = from; k < from + count; ++k) {
+                     const std::uint64_t e = own ? members[k + (members[k] >= setting ? 1 : 0)] : members[k];
+                     for (std::size_t i = 0; i < c; ++i)
+                       if (mask >> i & 1) fixed[i].push_back(e);
+                   }
+                 });
+  witness->alternative = static_cast<int>(a);
+  witness->lhs = expected_utility_;
+  witness->rhs = summaries_[a].expected_utility + choice.gain;
+  witness->groups = choice.picks.size();
+  witness->fixed.clear();
+  for (std::size_t i = 0; i < c; ++i) {
+    if (fixed[i].empty()) continue;
+    std::sort(fixed[i].begin(), fixed[i].end());
+    witness->fixed.emplace_back(candidates_[i], std::move(fixed[i]));
   }
-  return false;
-}
-
-// Depth-first over the settings from `next` on (skipping the one already chosen): each takes one of
-// its efficient options or nothing. Succeeds when Eq. 2 holds and every chosen setting's slack
-// exceeds the surplus (so no single shrink keeps Eq. 2: minimality). The walk keeps its own stack of
-// frames rather than recursing, in one loop (a call per search node cost natively a fifth of the
-// time); it visits the nodes of the recursive formulation in the same order and counts them against
-// the budget alike.
-bool IntentionSearch::extend(const Alternative& alt, std::size_t next, std::size_t skip, double sum,
-                             double min_slack, Choice* chosen,
-                             const std::function<bool(const Choice&)>& accept) {
-  const std::size_t count = alt.settings.size();
-  const std::size_t base = chosen->size();
-  // The question's own setting is already chosen: its options are passed over.
-  const std::size_t skip_begin = alt.first_option[skip], skip_end = alt.first_option[skip + 1];
-  const std::size_t last = alt.options.size();
-  frames_.clear();
-  // The node to enter: it extends `chosen` from setting `from` on, with these totals.
-  std::size_t from = next;
-  double total = sum, slack = min_slack;
-  for (;;) {
-    bool leaf = true, found = false, overshot = false;
-    if (++nodes_ > budget_) {
-      exhausted_ = true;
-      budget_exceeded_ = true;
-    } else if (total >= alt.need) {
-      // Adding more only raises the surplus: here the set is minimal, or nothing above it is.
-      overshot = !(slack > total - alt.need);
-      found = !overshot && accept(*chosen);
-    } else if (!(total + alt.reachable[from] -
-                     (skip >= from && skip < count ? alt.settings[skip].max_gain : 0) <
-                 alt.need)) {
-      // Eq. 2 is still within reach: walk this node's children.
-      frames_.push_back({alt.first_option[from], total, slack});
-      leaf = false;
-    }
-    if (leaf) {
-      if (found) return true;
-      if (exhausted_ || frames_.empty()) break;
-      chosen->pop_back();  // the option that led to this leaf
-      if (overshot) {
-        // The options right after it with the same gain and slack overshoot alike (the leaf's fate
-        // depends on nothing else, and `accept` was not asked): count them as visited and pass on.
-        Frame& f = frames_.back();
-        std::size_t same = alt.same_after[f.at - 1];
-        if (f.at <= skip_begin) same = std::min(same, skip_begin - f.at);
-        if (same > budget_ - nodes_) {
-          exhausted_ = true;
-          budget_exceeded_ = true;
-          break;
-        }
-        nodes_ += same;
-        f.at += same;
-      }
-    }
-    // The next option to try, from the deepest node that has one left; a node with none has failed,
-    // and its parent goes on with its own next option.
-    bool more = false;
-    while (!frames_.empty()) {
-      Frame& f = frames_.back();
-      if (f.at == skip_begin) f.at = skip_end;
-      if (f.at == last) {
-        frames_.pop_back();
-        if (!frames_.empty()) chosen->pop_back();
-        continue;
-      }
-      const std::size_t at = f.at++;
-      const Option& option = alt.options[at];
-      const std::size_t setting = alt.setting_of[at];
-      chosen->emplace_back(setting, option.mask);
-      from = setting + 1;
-      total = f.sum + option.gain;
-      slack = std::min(f.min_slack, option.slack);
-      more = true;
-      break;
-    }
-    if (!more) break;
-  }
-  chosen->resize(base);
-  return false;
 }
 
 }  // namespace motive

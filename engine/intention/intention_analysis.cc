@@ -129,30 +129,79 @@ json value_json(const Scim& scim, int v, int32_t value) {
   return outcome_json(scim.variables[v].domain[value]);
 }
 
-json witness_json(const Scim& scim, const IntentionSearch& search, const std::vector<Policy>& reference,
-                  const IntentionWitness& w) {
+// A witness as the API writes it: the alternative (its index in "reference"), each fixed variable
+// with |w^Y| and its settings with π's values there, and both sides of Eq. 2.
+json witness_json(const Scim& scim, const IntentionSearch& search, const IntentionWitness& w) {
   json fixed = json::array();
   for (const auto& [v, settings] : w.fixed) {
     json values = json::array();
     for (std::uint64_t e : settings) values.push_back(value_json(scim, v, search.value(v, e)));
-    fixed.push_back(
-        {{"variable", scim.variables[v].name}, {"settings", settings}, {"values", std::move(values)}});
+    json entry = json::object();
+    entry["variable"] = scim.variables[v].name;
+    entry["count"] = settings.size();
+    entry["settings"] = settings;
+    entry["values"] = std::move(values);
+    fixed.push_back(std::move(entry));
   }
-  return {{"alternative", reference[w.alternative].name},
-          {"fixed", std::move(fixed)},
-          {"lhs", w.lhs},
-          {"rhs", w.rhs}};
+  json out = json::object();
+  out["alternative"] = w.alternative;
+  out["fixed"] = std::move(fixed);
+  out["lhs"] = w.lhs;
+  out["rhs"] = w.rhs;
+  out["complete"] = true;
+  return out;
 }
 
+// The summary's witness: each fixed variable with |w^Y| and its lowest settings (all of them when
+// there are few: then "complete" is true). Built member by member, as the summary holds one per
+// verdict (an initializer list of pairs makes an array per member).
+json witness_json(const Scim& scim, const IntentionSearch& search, const CompactWitness& w) {
+  json fixed = json::array();
+  bool complete = true;
+  for (const CompactWitness::Fixed& f : w.fixed) {
+    json values = json::array();
+    for (std::uint64_t e : f.first)
+      values.push_back(value_json(scim, f.variable, search.value(f.variable, e)));
+    complete = complete && f.count == f.first.size();
+    json entry = json::object();
+    entry["variable"] = scim.variables[f.variable].name;
+    entry["count"] = f.count;
+    entry["settings"] = f.first;
+    entry["values"] = std::move(values);
+    fixed.push_back(std::move(entry));
+  }
+  json out = json::object();
+  out["alternative"] = w.alternative;
+  out["fixed"] = std::move(fixed);
+  out["lhs"] = w.lhs;
+  out["rhs"] = w.rhs;
+  out["complete"] = complete;
+  return out;
+}
+
+// A setting as the reply describes it: its probability and every noise outcome. The outcomes are read
+// off the index digit by digit, the last noisy variable fastest.
 json setting_json(const Scim& scim, const Evaluator& evaluator, std::uint64_t e) {
+  const std::vector<int>& noisy = evaluator.noisy();
+  std::vector<int> outcome(noisy.size());
+  std::uint64_t rest = e;
+  for (std::size_t i = noisy.size(); i-- > 0;) {
+    const auto radix = static_cast<std::uint64_t>(evaluator.mechanism(noisy[i]).noise.size());
+    outcome[i] = static_cast<int>(rest % radix);
+    rest /= radix;
+  }
   json noise = json::object();
   double p = 1;
-  for (int v : evaluator.noisy()) {
-    int k = evaluator.noise_outcome(e, v);
-    noise[scim.variables[v].name] = evaluator.mechanism(v).noise.outcomes[k];
-    p *= evaluator.mechanism(v).noise.probabilities[k];
+  for (std::size_t i = 0; i < noisy.size(); ++i) {
+    const scim::Noise& n = evaluator.mechanism(noisy[i]).noise;
+    noise[scim.variables[noisy[i]].name] = n.outcomes[outcome[i]];
+    p *= n.probabilities[outcome[i]];
   }
-  return {{"setting", e}, {"probability", p}, {"noise", noise}};
+  json out = json::object();
+  out["setting"] = e;
+  out["probability"] = p;
+  out["noise"] = std::move(noise);
+  return out;
 }
 
 // The policy params["policy"] names, which must be deterministic.
@@ -460,7 +509,14 @@ json observed_intention_analysis(const Scim& scim, const Params& params) {
           {"verdicts", verdicts}};
 }
 
+// The most (candidate, setting) pairs the summary answers: 2^18, four times the benchmark's 2^16-setting
+// relay with its two candidates (a reply of some 50 MB).
+constexpr std::size_t kMaxSummaryVerdicts = std::size_t{1} << 18;
+
 json intention_analysis(const Scim& model, const Params& params, Context& context) {
+  // The summary's witnesses list this many settings per fixed variable (the rest is counted; a query
+  // about one setting gives the whole witness).
+  constexpr std::size_t kShown = 4;
   const std::string oracle = params.string("oracle");
   // The observed oracle reads what was seen, not the model's mechanisms.
   if (oracle == "observed") return observed_intention_analysis(model, params);
@@ -476,18 +532,37 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
   std::vector<Policy> reference = reference_policies(scim, *setup.evaluator, policy, params);
   std::vector<const Policy*> pointers;
   for (const Policy& p : reference) pointers.push_back(&p);
-  IntentionSearch search(scim, *setup.evaluator, policy, pointers);
+  const bool rational = oracle == "rational";
+  const Minimality minimality = params.string("minimality") == "any_alternative"
+                                    ? Minimality::kAnyAlternative
+                                    : Minimality::kSameAlternative;
   std::uint64_t settings = setup.evaluator->setting_count();
-  bool rational = oracle == "rational";
-  // "setting" narrows an "outcomes" query. Checked before the summary's search, and refused rather
-  // than ignored without "outcomes".
+  // "setting" narrows an "outcomes" query to one question, answered alone (no summary). Checked
+  // before the search, and refused rather than ignored without "outcomes".
   std::optional<std::uint64_t> setting;
   if (params.has("setting")) {
     if (!params.has("outcomes"))
       bad_parameter("\"setting\" picks the setting of an \"outcomes\" query, and there is no \"outcomes\"",
                     "give \"outcomes\" too, or leave \"setting\" out");
+    setup.evaluator->require_enumerable();
     setting = setting_param(params, settings);
   }
+  std::vector<int> outcomes;
+  if (params.has("outcomes")) {
+    outcomes = variables_named(scim, params.strings("outcomes"));
+    if (outcomes.empty()) bad_parameter("\"outcomes\" must list at least one variable");
+  }
+  // The summary lists a verdict per candidate and setting: its reply grows with both. Refused before the
+  // search prepares anything.
+  if (const std::size_t count = intention_candidates(scim, *setup.evaluator).size();
+      !setting &&
+      static_cast<double>(count) * static_cast<double>(settings) > static_cast<double>(kMaxSummaryVerdicts))
+    throw RequestError("analysis.budget_exceeded",
+                       "the summary would give " + std::to_string(count) + " × " + std::to_string(settings) +
+                           " verdicts, more than the " + std::to_string(kMaxSummaryVerdicts) + " it lists",
+                       "ask about one outcome in one setting: \"outcomes\": [\"Y\"], \"setting\": e");
+  IntentionSearch search(scim, *setup.evaluator, policy, pointers, std::uint64_t{1} << 22, minimality,
+                         context.part(0, setting ? 1 : 0.5));
 
   json alternatives = json::array();
   for (std::size_t a = 0; a < reference.size(); ++a) {
@@ -495,7 +570,7 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
     json entry = {{"name", reference[a].name},
                   {"expected_utility", s.expected_utility},
                   {"as_good", s.as_good},
-                  {"differing_settings", s.differing_settings.size()}};
+                  {"differing_settings", s.differing_settings}};
     if (scim.find_policy(reference[a].name) == nullptr)
       entry["rules"] = policy_rules_json(scim, reference[a], scim.decisions);
     alternatives.push_back(std::move(entry));
@@ -503,56 +578,50 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
   json candidates = json::array();
   for (int v : search.candidates()) candidates.push_back(scim.variables[v].name);
 
-  // The summary: for each candidate and setting, whether π intends that variable's outcome there,
-  // and relative to which alternatives.
-  std::vector<std::uint64_t> mentioned;
-  json intended = json::array();
-  std::size_t total = search.candidates().size() * static_cast<std::size_t>(settings);
-  std::size_t done = 0;
-  for (int v : search.candidates()) {
-    json entries = json::array();
-    const std::vector<int> outcome = {v};
-    for (std::uint64_t e = 0; e < settings; ++e, ++done) {
-      context.report(static_cast<double>(done) / static_cast<double>(std::max<std::size_t>(total, 1)));
-      json names = json::array();
-      json first;
-      if (rational) {
-        IntentionWitness w;
-        if (search.behaviourally_intends(outcome, e, &w)) {
-          names.push_back(reference[w.alternative].name);
-          first = witness_json(scim, search, reference, w);
-        }
-      }
-      for (std::size_t a = 0; a < reference.size() && !rational; ++a) {
-        // Only the first alternative's witness is shown: the others are asked without one.
-        IntentionWitness w;
-        bool want = first.is_null();
-        if (!search.intends_relative_to(a, outcome, e, want ? &w : nullptr)) continue;
-        names.push_back(reference[a].name);
-        if (want) first = witness_json(scim, search, reference, w);
-      }
-      if (names.empty()) continue;
-      mentioned.push_back(e);
-      entries.push_back({{"setting", e},
-                         {"value", value_json(scim, v, search.value(v, e))},
-                         {"alternatives", std::move(names)},
-                         {"witness", std::move(first)}});
-    }
-    intended.push_back({{"variable", scim.variables[v].name}, {"intended", std::move(entries)}});
-  }
-
   json result = {{"oracle", oracle},
                  {"policy", policy.name},
                  {"expected_utility", search.expected_utility()},
                  {"tolerance", search.tolerance()},
                  {"candidates", std::move(candidates)},
-                 {"reference", std::move(alternatives)},
-                 {"variables", std::move(intended)}};
+                 {"reference", std::move(alternatives)}};
+  if (!rational) result["minimality"] = params.string("minimality");
 
-  // A query about given outcomes, in one setting or every setting.
-  if (params.has("outcomes")) {
-    std::vector<int> outcomes = variables_named(scim, params.strings("outcomes"));
-    if (outcomes.empty()) bad_parameter("\"outcomes\" must list at least one variable");
+  // The summary: for each candidate and setting, whether π intends that variable's outcome there,
+  // relative to which alternatives, and the first's witness in short.
+  std::vector<std::uint64_t> mentioned;
+  if (!setting) {
+    json intended = json::array();
+    const std::size_t total = search.candidates().size() * static_cast<std::size_t>(settings);
+    std::size_t done = 0;
+    std::vector<int> names;
+    CompactWitness w;
+    for (std::size_t i = 0; i < search.candidates().size(); ++i) {
+      const int v = search.candidates()[i];
+      json entries = json::array();
+      for (std::uint64_t e = 0; e < settings; ++e, ++done) {
+        if (done % 1024 == 1023)
+          context.report(0.5 + 0.5 * static_cast<double>(done) /
+                                   static_cast<double>(std::max<std::size_t>(total, 1)));
+        search.summarize(i, e, rational, kShown, &names, &w);
+        if (names.empty()) continue;
+        mentioned.push_back(e);
+        json entry = json::object();
+        entry["setting"] = e;
+        entry["value"] = value_json(scim, v, search.value(v, e));
+        entry["alternatives"] = names;
+        entry["witness"] = witness_json(scim, search, w);
+        entries.push_back(std::move(entry));
+      }
+      json variable = json::object();
+      variable["variable"] = scim.variables[v].name;
+      variable["intended"] = std::move(entries);
+      intended.push_back(std::move(variable));
+    }
+    result["variables"] = std::move(intended);
+  }
+
+  // A query about given outcomes, in one setting or every setting, with full witnesses.
+  if (!outcomes.empty()) {
     std::vector<std::uint64_t> queried;
     if (setting) {
       queried.push_back(*setting);
@@ -567,7 +636,7 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
       bool yes = rational ? search.behaviourally_intends(outcomes, e, &w) : search.intends(outcomes, e, &w);
       json answer = {{"setting", e}, {"values", std::move(values)}, {"intended", yes}};
       if (yes) {
-        answer["witness"] = witness_json(scim, search, reference, w);
+        answer["witness"] = witness_json(scim, search, w);
         mentioned.push_back(e);
       }
       answers.push_back(std::move(answer));

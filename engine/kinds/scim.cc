@@ -146,7 +146,12 @@ KindSpec scim_kind() {
                           "\"observed\": Def. 20 read from the model's behaviour section"),
         policy("the deterministic policy π the agent follows (not for the observed oracle)"), reference(),
         ParamSpec::strings("outcomes", "variables O to ask about together", "variable"),
-        setting("the one setting to ask about (default: every setting)"),
+        setting("with outcomes: the one setting to ask about, answered alone with its full witness (default: "
+                "every "
+                "setting)"),
+        ParamSpec::choice("minimality", {"same_alternative", "any_alternative"}, "same_alternative",
+                          "subjective oracle: no smaller (Y, W) satisfies Eq. 2 for the same alternative, or "
+                          "for any alternative (Def. 13, condition 3)"),
         ParamSpec::structured("outcome",
                               "observed oracle: the outcome asked about, {\"X\": value, ...} (default: every "
                               "outcome some observation fixes)"),

@@ -222,10 +222,10 @@ AgentPolicy agent_policy(const MdpFile& file, const Variant& variant, const Agen
   AgentPolicy out;
   switch (agent.kind) {
     case Agent::Kind::kOptimal:
-      out.policy = greedy_policy(value_iteration(mdp, mdp.reward).q);
+      out.policy = greedy_policy(value_iteration(mdp, mdp.reward));
       break;
     case Agent::Kind::kEpsilonGreedy:
-      out.policy = (1 - agent.epsilon) * first_greedy_policy(value_iteration(mdp, mdp.reward).q) +
+      out.policy = (1 - agent.epsilon) * first_greedy_policy(value_iteration(mdp, mdp.reward)) +
                    Policy::Constant(mdp.states, mdp.actions, agent.epsilon / mdp.actions);
       break;
     case Agent::Kind::kSoft:

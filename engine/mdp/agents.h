@@ -57,7 +57,7 @@ struct AgentPolicy {
 };
 
 // The policy the agent follows in `variant` of `file`:
-//  optimal: uniform over the actions whose Q* ties with the best (kTieTolerance);
+//  optimal: uniform over the actions whose Q* ties with the best (Values::tie: within what the values prove);
 //  epsilon_greedy: (1−ε)·π* + ε/|A|, π* deterministic with ties to the lowest action index;
 //  soft: π_β of soft value iteration (β = ±inf exact);  uniform: 1/|A|;
 //  policy: the file's named policy (request.unknown_policy if it has none of that name, or it does not

@@ -142,7 +142,7 @@ json solve_analysis(const MdpFile& file, const Params& params, Context& context)
           {"values", vector_json(optimum.v)},
           {"optimal_expected_utility", number_json(mdp.start.dot(optimum.v))},
           {"q", matrix_json(optimum.q)},
-          {"optimal_policy", matrix_json(greedy_policy(optimum.q))},
+          {"optimal_policy", matrix_json(greedy_policy(optimum))},
           {"iterations", optimum.iterations},
           {"converged", optimum.converged},
           {"agent", agent_result(file, variant, agent, context.progress())}};
@@ -175,7 +175,17 @@ json value_iteration_analysis(const MdpFile& file, const Params& params, Context
       });
   json list = json::array();
   for (std::size_t k = 0; k < steps.size(); ++k) {
-    const Policy policy = soft ? softmax_policy(beta * steps[k].q) : greedy_policy(steps[k].q);
+    Policy policy;
+    if (soft) {
+      policy = softmax_policy(beta * steps[k].q);
+    } else {
+      // The sweep's own greedy policy (what its Q says now): actions tie only within the rounding of
+      // the sums, not within the distance to the converged values.
+      Values values{steps[k].v, steps[k].q};
+      values.tie =
+          tie_tolerance(mdp, 0.0, steps[k].v.cwiseAbs().maxCoeff(), steps[k].q.cwiseAbs().maxCoeff());
+      policy = greedy_policy(values);
+    }
     list.push_back({{"sweep", k},
                     {"values", vector_json(steps[k].v)},
                     {"policy", matrix_json(policy)},

@@ -5,6 +5,8 @@
 #include <limits>
 #include <vector>
 
+#include "mdp/fixed_point.h"
+
 namespace motive::mdp {
 namespace {
 
@@ -19,23 +21,12 @@ std::vector<double> row_major(const Eigen::MatrixXd& r) {
   return out;
 }
 
-// The largest change a converged sweep may still make: the contraction bound turns a change δ into
-// an error of at most γ/(1−γ)·δ; rounding keeps δ from going below a few ulps of the values.
-double stop_threshold(double discount, double error_allowed, double largest_value) {
-  double bound = discount <= 0 ? kInfinity : error_allowed * (1 - discount) / discount;
-  return std::max(bound, 8 * kEpsilon * largest_value);
-}
-
 Eigen::MatrixXd q_from_values(const Mdp& mdp, const Eigen::MatrixXd& r, const Eigen::VectorXd& v) {
   Eigen::MatrixXd q(mdp.states, mdp.actions);
   for (int s = 0; s < mdp.states; ++s)
     for (int a = 0; a < mdp.actions; ++a)
       q(s, a) = r(s, a) + mdp.discount * mdp.expected(mdp.pair(s, a), v.data());
   return q;
-}
-
-bool ties(double a, double b) {
-  return std::abs(a - b) <= kTieTolerance * std::max({1.0, std::abs(a), std::abs(b)});
 }
 
 // The probability p that π stays in s, and Σ_{s'≠s} P_π(s'|s) x(s'), in one pass over s's rows.
@@ -55,58 +46,90 @@ inline double policy_next(const Mdp& mdp, const Policy& policy, int s, const dou
 
 }  // namespace
 
+std::vector<std::vector<int>> sweep_orders(const Mdp& mdp) {
+  std::vector<int> order(mdp.states);
+  for (int s = 0; s < mdp.states; ++s) order[s] = mdp.states - 1 - s;
+  std::vector<std::vector<int>> orders = {order};
+  if (mdp.horizon == 0) {
+    orders.emplace_back(order.rbegin(), order.rend());
+    if (mdp.has_grid()) {
+      // The other two diagonal directions of the fast sweeping method: rows down with columns right to left,
+      // and rows up with columns left to right.
+      std::vector<int> mixed(order.rbegin(), order.rend());
+      std::stable_sort(mixed.begin(), mixed.end(), [&](int x, int y) {
+        const Cell a = mdp.cell[x], b = mdp.cell[y];
+        return a.row != b.row ? a.row < b.row : a.col > b.col;
+      });
+      orders.push_back(mixed);
+      orders.emplace_back(mixed.rbegin(), mixed.rend());
+    }
+  }
+  return orders;
+}
+
+double tie_tolerance(const Mdp& mdp, double residual, double largest_value, double largest_q) {
+  const double gamma = mdp.discount;
+  const double steps = mdp.horizon > 0 ? mdp.horizon : 1 / (1 - gamma);
+  const double iteration = residual == 0     ? 0.0
+                           : mdp.horizon > 0 ? residual * mdp.horizon
+                                             : gamma * residual / (1 - gamma);
+  const double rounding = 4 * kEpsilon * std::max(1.0, largest_value) * steps;
+  return 2 * gamma * (iteration + rounding) + 4 * kEpsilon * std::max(1.0, largest_q);
+}
+
 Values value_iteration(const Mdp& mdp, const Eigen::MatrixXd& r, double tolerance) {
   const int states = mdp.states, actions = mdp.actions;
   const std::vector<double> reward = row_major(r);
   const std::vector<char> absorbing = mdp.absorbing_states();
-  Eigen::VectorXd v = Eigen::VectorXd::Zero(states);
-  double* value = v.data();
+  std::vector<double> value(states, 0.0);
   for (int s = 0; s < states; ++s)
     if (absorbing[s])
       value[s] = *std::max_element(reward.begin() + s * actions, reward.begin() + (s + 1) * actions) /
                  (1 - mdp.discount);
-  Values out;
-  for (int sweep = 1; sweep <= kMaxSweeps; ++sweep) {
-    double change = 0, largest = 0;
-    for (int s = states - 1; s >= 0; --s) {
+  auto sweep = [&](const std::vector<int>& order, double* v) {
+    for (int s : order) {
       if (absorbing[s]) continue;
       double best = -kInfinity;
       const int base = s * actions;
       for (int a = 0; a < actions; ++a)
-        best = std::max(best, reward[base + a] + mdp.discount * mdp.expected(base + a, value));
-      change = std::max(change, std::abs(best - value[s]));
-      largest = std::max(largest, std::abs(best));
-      value[s] = best;
+        best = std::max(best, reward[base + a] + mdp.discount * mdp.expected(base + a, v));
+      v[s] = best;
     }
-    out.iterations = sweep;
-    if (change <= stop_threshold(mdp.discount, tolerance * std::max(1.0, largest), largest)) {
-      out.converged = true;
-      break;
-    }
-  }
-  out.q = q_from_values(mdp, r, v);
-  out.v = std::move(v);
+  };
+  // To the rounding of the values: what decides ties is how well the values are known, not the tolerance
+  // asked for (at γ = 0.999 a relative error of 1e-10 in values of 10^4 hides action gaps of 10^-6).
+  const FixedPoint fp = fixed_point(&value, sweep_orders(mdp), sweep, mdp.discount, 0.0);
+  Values out;
+  out.v = Eigen::Map<Eigen::VectorXd>(value.data(), states);
+  out.q = q_from_values(mdp, r, out.v);
+  out.iterations = fp.sweeps;
+  const double largest = out.v.cwiseAbs().maxCoeff();
+  out.converged = fp.converged ||
+                  fp.residual <= stop_threshold(mdp.discount, tolerance * std::max(1.0, largest), largest);
+  out.tie = tie_tolerance(mdp, fp.residual, largest, out.q.cwiseAbs().maxCoeff());
   return out;
 }
 
-Policy greedy_policy(const Eigen::MatrixXd& q) {
+Policy greedy_policy(const Values& values) {
+  const Eigen::MatrixXd& q = values.q;
   Policy policy = Policy::Zero(q.rows(), q.cols());
   for (Eigen::Index s = 0; s < q.rows(); ++s) {
-    double best = q.row(s).maxCoeff();
+    const double best = q.row(s).maxCoeff();
     int count = 0;
-    for (Eigen::Index a = 0; a < q.cols(); ++a) count += ties(q(s, a), best);
+    for (Eigen::Index a = 0; a < q.cols(); ++a) count += best - q(s, a) <= values.tie;
     for (Eigen::Index a = 0; a < q.cols(); ++a)
-      if (ties(q(s, a), best)) policy(s, a) = 1.0 / count;
+      if (best - q(s, a) <= values.tie) policy(s, a) = 1.0 / count;
   }
   return policy;
 }
 
-Policy first_greedy_policy(const Eigen::MatrixXd& q) {
+Policy first_greedy_policy(const Values& values) {
+  const Eigen::MatrixXd& q = values.q;
   Policy policy = Policy::Zero(q.rows(), q.cols());
   for (Eigen::Index s = 0; s < q.rows(); ++s) {
-    double best = q.row(s).maxCoeff();
+    const double best = q.row(s).maxCoeff();
     for (Eigen::Index a = 0; a < q.cols(); ++a)
-      if (ties(q(s, a), best)) {
+      if (best - q(s, a) <= values.tie) {
         policy(s, a) = 1;
         break;
       }
@@ -180,7 +203,7 @@ SoftSolution soft_value_iteration(const Mdp& mdp, const Eigen::MatrixXd& r, doub
   if (std::isinf(beta)) {
     const bool best = beta > 0;
     Values vi = value_iteration(mdp, best ? Eigen::MatrixXd(r) : Eigen::MatrixXd(-r), tolerance);
-    out.policy = greedy_policy(vi.q);
+    out.policy = greedy_policy(vi);
     out.q = best ? vi.q : Eigen::MatrixXd(-vi.q);
     out.iterations = vi.iterations;
     out.converged = vi.converged;

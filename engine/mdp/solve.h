@@ -19,30 +19,39 @@
 
 namespace motive::mdp {
 
-// Two action values tie when they differ by at most this, scaled by max(1, |Q|).
-inline constexpr double kTieTolerance = 1e-9;
 inline constexpr int kMaxSweeps = 200000;
 
 struct Values {
   Eigen::VectorXd v;  // V*(s)
   Eigen::MatrixXd q;  // Q*(s, a) = r(s, a) + γ Σ_s' T(s'|s,a) V*(s')
+  // Two action values tie when they differ by at most this (in utility units): what the values' own
+  // error can hide, and no more (tie_tolerance).
+  double tie = 0;
   int iterations = 0;
   bool converged = false;
 };
 
-// Optimal values for utilities r: V*(s) = max_a Q*(s, a). Converged means |V − V*| ≤ tolerance ·
-// max(1, |V|∞) (from the contraction bound γ/(1−γ)·(last change)).
+// The tolerance within which two Q values computed from values with last sweep residual δ cannot be told
+// apart: twice the error bound of each, γ (γδ/(1−γ)) for the iteration (δ·H with a horizon, where the
+// sweeps are exact) and 4ε·‖V‖·(steps) for the rounding of the values' sums, plus 4ε·‖Q‖ for the
+// rounding of Q itself; steps is the horizon or 1/(1−γ). Near ties wider than this are real.
+double tie_tolerance(const Mdp& mdp, double residual, double largest_value, double largest_q);
+
+// Optimal values for utilities r: V*(s) = max_a Q*(s, a), by Gauss–Seidel sweeps in alternating orders with
+// Anderson acceleration (fixed_point.h) to the rounding of the values, so that actions whose values differ
+// by more than the tie tolerance the values prove (Values::tie) are told apart, at any discount. Converged
+// means |V − V*| ≤ tolerance · max(1, |V|∞) (from the contraction bound γ/(1−γ)·(last change)).
 Values value_iteration(const Mdp& mdp, const Eigen::MatrixXd& r, double tolerance = 1e-10);
 
-// The policy uniform over the actions whose Q ties with the best of their state (kTieTolerance).
-Policy greedy_policy(const Eigen::MatrixXd& q);
+// The policy uniform over the actions whose Q ties with the best of their state (Values::tie).
+Policy greedy_policy(const Values& values);
 // The deterministic policy taking, in each state, the first action whose Q ties with the best.
-Policy first_greedy_policy(const Eigen::MatrixXd& q);
+Policy first_greedy_policy(const Values& values);
 
 // Soft value iteration for rationality β ∈ [−∞, +∞]:
 //   Q'(s,a) = β r(s,a) + γ Σ_s' T(s'|s,a) logsumexp_a' Q'(s',a'),   π_β = softmax(Q'),
 // Q' = β·Q_β of meg.md §1. β = 0 gives the uniform policy; β = +∞ (−∞) the uniform policy over the
-// optimal (worst) actions, exactly, through value_iteration of r (−r), ties within kTieTolerance.
+// optimal (worst) actions, exactly, through value_iteration of r (−r), ties within its Values::tie.
 // `q` is in utility units: Q'/β for finite β ≠ 0; Q* (+∞); −Q*(−r), the worst-case values (−∞);
 // and Q of the uniform policy (β = 0). Converged means |Q' − Q'*| ≤ tolerance · max(1, |β|), so
 // log π_β is accurate to about twice that.

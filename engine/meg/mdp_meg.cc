@@ -6,7 +6,9 @@
 #include <numeric>
 
 #include <Eigen/Dense>
+#include <Eigen/SparseCholesky>
 
+#include "mdp/fixed_point.h"
 #include "mdp/random.h"
 #include "mdp/solve.h"
 #include "meg/beta_fit.h"
@@ -17,18 +19,9 @@ namespace {
 
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
-// Actions whose values differ by at most this, relative to the utility scale, tie at β = ±∞.
-constexpr double kTieTolerance = 1e-9;
-
-// The largest change a converged sweep may still make: a γ-contraction turns a change δ into an error of at
-// most γ/(1−γ)·δ; rounding keeps δ from going below a few ulps of the values.
-double stop_threshold(double discount, double error_allowed, double largest) {
-  double bound = discount <= 0 ? kInf : discount >= 1 ? 0.0 : error_allowed * (1 - discount) / discount;
-  return std::max(bound, 8 * kEpsilon * largest);
-}
+using mdp::fixed_point;
+using mdp::FixedPoint;
+using mdp::stop_threshold;
 
 // The expected utility of a policy from its occupancy: Σ_s d(s) Σ_a π(a|s) r(s,a).
 double occupancy_utility(const VectorXd& d, const mdp::Policy& pi, const MatrixXd& r) {
@@ -53,68 +46,10 @@ VectorXd entering_rates(const mdp::Mdp& mdp, const VectorXd& d, const mdp::Polic
   return nu;
 }
 
-// Solves x = G(x), G one cycle of in-place Gauss–Seidel sweeps (`sweep(order, x)` for each order), a
-// γ-contraction in the sup norm, with Anderson acceleration (Walker & Ni 2011, type II, the last kMemory
-// differences): the next iterate mixes the last images so as to minimise the linearised residual (solved by
-// the normal equations of at most kMemory unknowns, so a cycle costs O(n · kMemory) beyond its sweeps). A
-// cycle whose residual grows tenfold over the best so far restarts the memory. Stops when ‖G(x) − x‖∞ bounds
-// the error of G(x) by error_allowed (the contraction bound, whatever produced x); with `l1`, in the L1 norm
-// instead (for occupancies, whose map is a γ-contraction there). Returns the number of sweeps.
-template <class Sweep>
-int fixed_point(std::vector<double>* x, const std::vector<std::vector<int>>& orders, Sweep&& sweep,
-                double gamma, double error_allowed, bool* converged, bool l1 = false) {
-  constexpr int kMemory = 6;
-  const Eigen::Index n = static_cast<Eigen::Index>(x->size());
-  Eigen::Map<VectorXd> current(x->data(), n);
-  VectorXd image(n), residual(n), last_image, last_residual;
-  MatrixXd residual_steps(n, kMemory), image_steps(n, kMemory), gram(kMemory, kMemory);
-  int columns = 0, oldest = 0;
-  double best = kInf;
-  const int max_cycles = std::max(1, mdp::kMaxSweeps / static_cast<int>(orders.size()));
-  *converged = false;
-  int cycle = 0;
-  while (cycle < max_cycles) {
-    image = current;
-    for (const std::vector<int>& order : orders) sweep(order, image.data());
-    ++cycle;
-    residual = image - current;
-    const double size = l1 ? residual.lpNorm<1>() : residual.lpNorm<Eigen::Infinity>();
-    if (size <=
-        stop_threshold(gamma, error_allowed, l1 ? image.lpNorm<1>() : image.lpNorm<Eigen::Infinity>())) {
-      current = image;
-      *converged = true;
-      break;
-    }
-    if (size > 10 * best) columns = 0, oldest = 0, last_residual.resize(0);
-    best = std::min(best, size);
-    if (last_residual.size() == n) {
-      const int slot = columns < kMemory ? columns++ : (oldest++ % kMemory);
-      residual_steps.col(slot) = residual - last_residual;
-      image_steps.col(slot) = image - last_image;
-      // The Gram matrix of the residual differences, updated in the replaced row and column only.
-      for (int j = 0; j < columns; ++j)
-        gram(slot, j) = gram(j, slot) = residual_steps.col(slot).dot(residual_steps.col(j));
-    }
-    last_residual = residual;
-    last_image = image;
-    if (columns == 0) {
-      current = image;
-      continue;
-    }
-    // The least-squares mix by its normal equations (m ≤ kMemory unknowns), lightly regularised.
-    MatrixXd normal = gram.topLeftCorner(columns, columns);
-    normal.diagonal().array() += 1e-14 * normal.diagonal().maxCoeff() + 1e-300;
-    VectorXd mix = normal.ldlt().solve(residual_steps.leftCols(columns).transpose() * residual);
-    current = image - image_steps.leftCols(columns) * mix;
-    if (!current.allFinite()) current = image, columns = 0, oldest = 0, last_residual.resize(0);
-  }
-  return cycle * static_cast<int>(orders.size());
-}
-
 // Finishes an unknown-utility result: the refit of β along the best utility found, u / max|u| (a positive
-// scale is the only change of state utilities that keeps every soft-optimal policy: a shift would change what
-// entering a terminal state is worth), so that the ends are exact; or the search's own optimum where rounding
-// made the refit worse.
+// scale keeps every soft-optimal policy; a uniform shift would not, since it changes what entering a terminal
+// state is worth), so that the ends are exact; or the search's own optimum where rounding made the refit
+// worse.
 MdpMeg finish_unknown(const mdp::Mdp& mdp, const mdp::Policy& agent, const VectorXd& occupancy,
                       const LbfgsResult& search, const VectorXd& utility, const LbfgsOptions& options,
                       Ends ends) {
@@ -148,23 +83,7 @@ SoftFamily::SoftFamily(const mdp::Mdp& mdp, const MatrixXd& r, double tolerance,
     : mdp_(mdp), tolerance_(tolerance), ends_(ends) {
   const int states = mdp.states, actions = mdp.actions;
   absorbing_ = mdp.absorbing_states();
-  std::vector<int> order(states);
-  for (int s = 0; s < states; ++s) order[s] = states - 1 - s;
-  orders_.push_back(order);
-  if (mdp.horizon == 0) {
-    orders_.emplace_back(order.rbegin(), order.rend());
-    if (mdp.has_grid()) {
-      // The other two diagonal directions of the fast sweeping method: rows down with columns right to left,
-      // and rows up with columns left to right.
-      std::vector<int> mixed(order.rbegin(), order.rend());
-      std::stable_sort(mixed.begin(), mixed.end(), [&](int x, int y) {
-        const mdp::Cell a = mdp.cell[x], b = mdp.cell[y];
-        return a.row != b.row ? a.row < b.row : a.col > b.col;
-      });
-      orders_.push_back(mixed);
-      orders_.emplace_back(mixed.rbegin(), mixed.rend());
-    }
-  }
+  orders_ = mdp::sweep_orders(mdp);
   value_.assign(states, 0.0);
   policy_value_.assign(states, 0.0);
   policy_ = mdp::Policy::Constant(states, actions, 1.0 / actions);
@@ -247,7 +166,9 @@ SoftFamily::Point SoftFamily::solve_finite(double beta) {
       value[s] = soft_row(q.data(), actions, beta, pi.data());
     }
   };
-  p.sweeps = fixed_point(&value_, orders_, sweep, gamma, error_allowed, &p.converged);
+  const FixedPoint solved = fixed_point(&value_, orders_, sweep, gamma, error_allowed);
+  p.sweeps = solved.sweeps;
+  p.converged = solved.converged;
   for (int s = 0; s < states; ++s) {
     const int base = s * actions;
     for (int a = 0; a < actions; ++a)
@@ -280,16 +201,25 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
       value[s] = m;
     }
   };
-  bool converged = false;
-  p.sweeps =
-      fixed_point(&value_, orders_, value_sweep, gamma, tolerance_ * std::max(1.0, scale_), &converged);
+  // To the rounding of the values, so that the best actions are told from near ties as finely as the
+  // values allow (as value_iteration does): the tie tolerance is what the last residual proves.
+  const FixedPoint solved = fixed_point(&value_, orders_, value_sweep, gamma, 0.0);
+  p.sweeps = solved.sweeps;
+  double largest_value = 0;
+  for (double v : value_) largest_value = std::max(largest_value, std::abs(v));
+  const bool converged =
+      solved.converged ||
+      solved.residual <= stop_threshold(gamma, tolerance_ * std::max(1.0, scale_), largest_value);
   std::vector<double> q(static_cast<std::size_t>(states) * actions);
+  double largest_q = 0;
   for (int s = 0; s < states; ++s)
-    for (int a = 0; a < actions; ++a)
+    for (int a = 0; a < actions; ++a) {
       q[s * actions + a] = reward_[s * actions + a] + gamma * mdp_.expected(s * actions + a, value_.data());
+      largest_q = std::max(largest_q, std::abs(q[s * actions + a]));
+    }
   // The entropy to go H of the maximum-entropy optimal (worst) continuation, in the log-mean-exp convention:
   // H(s) = log Σ_{a best} exp(h(s,a)) − log|A|, h(s,a) = γ Σ_s' T(s'|s,a) H(s').
-  const double tie = kTieTolerance * scale_;
+  const double tie = mdp::tie_tolerance(mdp_, solved.residual, largest_value, largest_q);
   const double log_actions = std::log(static_cast<double>(actions));
   std::vector<double> entropy(states, 0.0), h(actions), pi(actions), log_pi(actions);
   for (int s = 0; s < states; ++s)
@@ -335,7 +265,9 @@ SoftFamily::Point SoftFamily::solve_extreme(bool best) {
         x[s] = extreme_row(&q[base], h.data(), actions, best, tie, pi.data()) - log_actions;
       }
     };
-    p.sweeps += fixed_point(&entropy, orders_, entropy_sweep, gamma, tolerance_, &entropy_converged);
+    const FixedPoint spread = fixed_point(&entropy, orders_, entropy_sweep, gamma, tolerance_);
+    p.sweeps += spread.sweeps;
+    entropy_converged = spread.converged;
   }
   policy_.setZero();
   log_policy_.setConstant(-HUGE_VAL);
@@ -376,10 +308,10 @@ void SoftFamily::evaluate_policy(Point* point) {
       w[s] = rest / (1 - gamma * own);
     }
   };
-  bool converged = false;
-  point->sweeps +=
-      fixed_point(&policy_value_, orders_, sweep, gamma, tolerance_ * std::max(1.0, scale_), &converged);
-  point->converged = point->converged && converged;
+  const FixedPoint solved =
+      fixed_point(&policy_value_, orders_, sweep, gamma, tolerance_ * std::max(1.0, scale_));
+  point->sweeps += solved.sweeps;
+  point->converged = point->converged && solved.converged;
   double eu = 0;
   for (int s = 0; s < states; ++s) eu += mdp_.start[s] * policy_value_[s];
   point->expected_utility = eu;
@@ -419,13 +351,12 @@ VectorXd SoftFamily::occupancy() {
     }
   };
   if (occupancy_.size() != static_cast<std::size_t>(states)) occupancy_.assign(states, 0.0);
-  bool converged = false;
   if (mdp_.horizon > 0) {
     // Occupancy flows forward in time: first to last state, exact in one sweep.
     const std::vector<std::vector<int>> forward = {{orders_.front().rbegin(), orders_.front().rend()}};
-    fixed_point(&occupancy_, forward, sweep, gamma, tolerance_, &converged, true);
+    fixed_point(&occupancy_, forward, sweep, gamma, tolerance_, true);
   } else {
-    fixed_point(&occupancy_, orders_, sweep, gamma, tolerance_, &converged, true);
+    fixed_point(&occupancy_, orders_, sweep, gamma, tolerance_, true);
   }
   return Eigen::Map<const VectorXd>(occupancy_.data(), states);
 }
@@ -492,41 +423,349 @@ MatrixXd entering_rewards(const mdp::Mdp& mdp, const VectorXd& u) {
   return r;
 }
 
+namespace {
+
+// Known-utility MEG's log-likelihood in the coordinates w = u + γ V_u (see state_utility_meg): with
+// Q_w(s, a) = Σ_s' T(s'|s,a) w(s'), π_w = softmax_a Q_w, and the agent's occupancy d fixed,
+//   f(w) = Σ_{s not terminal} d(s) [Σ_a π(a|s) log π_w(a|s) + log|A|]   (MEG at u, terminal states add 0)
+//   ∂f/∂w(s') = ν_π(s') − Σ_s d(s) Σ_a π_w(a|s) T(s'|s,a),
+// one pass over the transitions: a multinomial logistic regression, concave in w.
+class EnteringLikelihood {
+ public:
+  EnteringLikelihood(const mdp::Mdp& mdp, const mdp::Policy& agent, const VectorXd& occupancy)
+      : mdp_(mdp),
+        agent_(agent),
+        occupancy_(occupancy),
+        q_(mdp.actions),
+        agent_rates_(entering_rates(mdp, occupancy, agent)) {
+    const double log_actions = std::log(static_cast<double>(mdp.actions));
+    for (int s = 0; s < mdp.states; ++s)
+      if (!mdp.terminal[s] && occupancy[s] > 0) {
+        visited_.push_back(s);
+        offset_ += occupancy[s] * log_actions;
+      }
+  }
+
+  double operator()(const VectorXd& w, VectorXd* gradient) {
+    const int actions = mdp_.actions;
+    if (gradient) *gradient = agent_rates_;
+    double total = offset_;
+    for (int s : visited_) {
+      const double d = occupancy_[s];
+      double top = -std::numeric_limits<double>::infinity();
+      for (int a = 0; a < actions; ++a) top = std::max(top, q_[a] = mdp_.expected(mdp_.pair(s, a), w.data()));
+      double sum = 0;
+      for (int a = 0; a < actions; ++a) sum += std::exp(q_[a] - top);
+      const double log_sum = top + std::log(sum);
+      for (int a = 0; a < actions; ++a) {
+        const double log_pi = q_[a] - log_sum;
+        if (agent_(s, a) > 0) total += d * agent_(s, a) * log_pi;
+        if (!gradient) continue;
+        const double w_sa = d * std::exp(log_pi);
+        for (mdp::Mdp::Row r = mdp_.row(mdp_.pair(s, a)); r.p != r.end; ++r.p, ++r.next)
+          (*gradient)[*r.next] -= w_sa * *r.p;
+      }
+    }
+    return total;
+  }
+
+  // The curvature −∇²f(w) = Σ_s d(s) T_sᵀ (diag π_w − π_w π_wᵀ) T_s (T_s: s's transition rows, A × the
+  // states they reach), as triplets: a few states per visited state, so the matrix is as sparse as the MDP.
+  void curvature(const VectorXd& w, std::vector<Eigen::Triplet<double>>* out) {
+    const int actions = mdp_.actions;
+    out->clear();
+    std::vector<int> reach;
+    std::vector<double> rows, pi(actions), mean;
+    for (int s : visited_) {
+      reach.clear();
+      for (int a = 0; a < actions; ++a)
+        for (mdp::Mdp::Row r = mdp_.row(mdp_.pair(s, a)); r.p != r.end; ++r.p, ++r.next)
+          if (std::find(reach.begin(), reach.end(), *r.next) == reach.end()) reach.push_back(*r.next);
+      const int m = static_cast<int>(reach.size());
+      rows.assign(static_cast<std::size_t>(actions) * m, 0.0);
+      double top = -std::numeric_limits<double>::infinity();
+      for (int a = 0; a < actions; ++a) {
+        q_[a] = 0;
+        for (mdp::Mdp::Row r = mdp_.row(mdp_.pair(s, a)); r.p != r.end; ++r.p, ++r.next) {
+          const int k = static_cast<int>(std::find(reach.begin(), reach.end(), *r.next) - reach.begin());
+          rows[a * m + k] += *r.p;
+          q_[a] += *r.p * w[*r.next];
+        }
+        top = std::max(top, q_[a]);
+      }
+      double sum = 0;
+      for (int a = 0; a < actions; ++a) sum += pi[a] = std::exp(q_[a] - top);
+      mean.assign(m, 0.0);  // T_sᵀ π
+      for (int a = 0; a < actions; ++a) {
+        pi[a] /= sum;
+        for (int k = 0; k < m; ++k) mean[k] += pi[a] * rows[a * m + k];
+      }
+      const double d = occupancy_[s];
+      for (int i = 0; i < m; ++i)
+        for (int j = 0; j < m; ++j) {
+          double second = 0;
+          for (int a = 0; a < actions; ++a) second += pi[a] * rows[a * m + i] * rows[a * m + j];
+          // Every entry, zeros too: the pattern must not change between factorisations.
+          out->emplace_back(reach[i], reach[j], d * (second - mean[i] * mean[j]));
+        }
+    }
+  }
+
+  // u = w − γ V_w, V_w(s) = log-mean-exp_a Q_w(s, a) (0 in terminal states): the state utilities whose
+  // soft values give these Q.
+  VectorXd utility(const VectorXd& w) {
+    const int actions = mdp_.actions;
+    VectorXd u = w;
+    for (int s = 0; s < mdp_.states; ++s) {
+      if (mdp_.terminal[s]) continue;
+      double top = -std::numeric_limits<double>::infinity();
+      for (int a = 0; a < actions; ++a) top = std::max(top, q_[a] = mdp_.expected(mdp_.pair(s, a), w.data()));
+      double sum = 0;
+      for (int a = 0; a < actions; ++a) sum += std::exp(q_[a] - top);
+      u[s] -= mdp_.discount * (top + std::log(sum / actions));
+    }
+    return u;
+  }
+
+  // π_w and log π_w in every state (uniform in terminal states).
+  void policy(const VectorXd& w, mdp::Policy* pi, MatrixXd* log_pi) {
+    const int actions = mdp_.actions;
+    pi->resize(mdp_.states, actions);
+    log_pi->resize(mdp_.states, actions);
+    for (int s = 0; s < mdp_.states; ++s) {
+      double top = 0, log_sum = std::log(static_cast<double>(actions));
+      if (!mdp_.terminal[s]) {
+        top = -std::numeric_limits<double>::infinity();
+        for (int a = 0; a < actions; ++a)
+          top = std::max(top, q_[a] = mdp_.expected(mdp_.pair(s, a), w.data()));
+        double sum = 0;
+        for (int a = 0; a < actions; ++a) sum += std::exp(q_[a] - top);
+        log_sum = top + std::log(sum);
+      }
+      for (int a = 0; a < actions; ++a) {
+        (*log_pi)(s, a) = (mdp_.terminal[s] ? top : q_[a]) - log_sum;
+        (*pi)(s, a) = std::exp((*log_pi)(s, a));
+      }
+    }
+  }
+
+  const VectorXd& agent_rates() const { return agent_rates_; }
+
+ private:
+  const mdp::Mdp& mdp_;
+  const mdp::Policy& agent_;
+  const VectorXd& occupancy_;
+  std::vector<double> q_;
+  VectorXd agent_rates_;
+  std::vector<int> visited_;  // states the agent visits that are not terminal
+  double offset_ = 0;         // log|A| Σ_visited d(s)
+};
+
+}  // namespace
+
+// The search runs in w = u + γ V_u, not in u. The soft values of u solve V(s) = log-mean-exp_a Σ_s'
+// T(s'|s,a)(u(s') + γ V(s')), so Q_u(s, a) = Σ_s' T(s'|s,a) w(s') is linear in w and π_u = softmax Q_w
+// needs no fixed point; conversely every w is some u's (u = w − γ V_w, V_w in closed form), so the maxima
+// agree. The objective is then a multinomial logistic regression, each evaluation one pass over the
+// transitions (the search in u needed a soft value iteration and an occupancy solve per evaluation, and saw
+// the problem through (I − γ P)^-1). Its curvature is a sparse matrix shaped like the MDP (a graph Laplacian
+// of the states the visited ones reach), badly conditioned on large maps (first-order methods needed over a
+// thousand iterations at 60 × 60), so the search is Newton's method: each step solves the curvature system by
+// a sparse LDLᵀ factorisation (its pattern analysed once), damped as Levenberg–Marquardt does (the damping
+// grows when a step must be shortened, shrinks when a whole step succeeds), with a backtracking line search.
+// It stops when the Newton decrement ½ g·p, the increase the quadratic model predicts, is at most the
+// decrement tolerance, or the gradient's largest entry at most the gradient tolerance.
 MdpMeg state_utility_meg(const mdp::Mdp& mdp, const mdp::Policy& agent, const VectorXd& occupancy,
                          const LbfgsOptions& options, const VectorXd& start, Ends ends) {
-  const VectorXd agent_rates = entering_rates(mdp, occupancy, agent);
-  SoftFamily family(mdp, MatrixXd::Zero(mdp.states, mdp.actions), 1e-12);
-  // Diagonal preconditioning: the curvature in u(s) grows with how often s is entered, so the search runs in
-  // v = u ⊙ √(ν + δ) (ν the entering rates of the agent and of the uniform policy, δ a floor).
-  family.solve(0.0, false);
-  VectorXd rates = agent_rates + entering_rates(mdp, family.occupancy(), family.policy());
-  const double floor = 1e-3 * std::max(rates.maxCoeff(), 1e-300);
-  const VectorXd to_u = (rates.array() + floor).rsqrt().matrix();  // u = v ⊙ to_u
-  Objective objective = [&](const VectorXd& v, VectorXd* gradient) {
-    family.set_utility(entering_rewards(mdp, v.cwiseProduct(to_u)));
-    family.solve(1.0, false);
-    if (gradient)
-      *gradient = (agent_rates - entering_rates(mdp, family.occupancy(), family.policy())).cwiseProduct(to_u);
-    return meg_contributions(mdp, occupancy, agent, family.log_policy()).sum();
-  };
-  VectorXd x0 = VectorXd::Zero(mdp.states);
-  if (start.size() == mdp.states && start.cwiseAbs().maxCoeff() > 0) {
-    // A warm start (a sweep's previous optimum): its best multiple, found by the β fit along it (0 included,
-    // so a start worse than none is dropped); at an infinite end the start itself.
-    const VectorXd direction = start / start.cwiseAbs().maxCoeff();
-    MdpMeg along = known_utility_meg(mdp, entering_rewards(mdp, direction), agent, occupancy);
-    x0 = std::isfinite(along.beta) ? VectorXd(along.beta * direction) : start;
+  using Sparse = Eigen::SparseMatrix<double>;
+  const int n = mdp.states;
+  EnteringLikelihood likelihood(mdp, agent, occupancy);
+  // Adding a constant to w adds it to Q_w(s, ·) times the mass of s's transition rows: where every action of
+  // each visited state has the same mass (1, or 0 at a horizon's end), no policy changes, so the maximum is a
+  // line (in u: k (1 − γ·mass) added to every state's utility). The steps keep to one point of it (weights
+  // ρ: Σ ρ w = 0 from the start on), so that β* and the inferred utility do not depend on the path the
+  // search took, nor on the platform.
+  bool flat = true;
+  for (int s = 0; s < n && flat; ++s) {
+    if (mdp.terminal[s] || occupancy[s] <= 0) continue;
+    double mass0 = 0;
+    for (int a = 0; a < mdp.actions && flat; ++a) {
+      double mass = 0;
+      for (mdp::Mdp::Row r = mdp.row(mdp.pair(s, a)); r.p != r.end; ++r.p) mass += *r.p;
+      if (a == 0) mass0 = mass;
+      flat = std::abs(mass - mass0) <= 1e-12;
+    }
   }
-  // The tolerance holds for ∂L/∂u: ‖g‖∞ ≤ ‖g ⊙ to_u‖∞ / min(to_u).
-  LbfgsOptions scaled = options;
-  scaled.gradient_tolerance = options.gradient_tolerance * to_u.minCoeff();
-  if (scaled.decrement_tolerance <= 0)
-    scaled.decrement_tolerance = kDecrementTolerance * std::max(1.0, occupancy.sum() * std::log(mdp.actions));
-  LbfgsResult search = maximize_lbfgs(objective, x0.cwiseQuotient(to_u), scaled);
-  search.x = search.x.cwiseProduct(to_u);
-  search.gradient = search.gradient.cwiseQuotient(to_u);
-  search.gradient_norm = search.gradient.size() ? search.gradient.lpNorm<Eigen::Infinity>() : 0.0;
-  return finish_unknown(mdp, agent, occupancy, search, search.x, options, ends);
+  VectorXd rho = likelihood.agent_rates() + entering_rates(mdp, occupancy, mdp::uniform_policy(mdp));
+  rho.array() += 1e-3 * std::max(rho.maxCoeff(), 1e-300);
+  auto pin = [&](VectorXd& x) {
+    if (flat) x.array() -= rho.dot(x) / rho.sum();
+  };
+  VectorXd w = VectorXd::Zero(n), gradient(n), trial(n), trial_gradient(n), step(n);
+  if (start.size() == n && start.cwiseAbs().maxCoeff() > 0) {
+    // A warm start (a sweep's previous optimum, in w): its best multiple c·start, c ≥ 0, where the derivative
+    // along it, ∇f(c·start)·start (decreasing: f is concave), changes sign; 0 if it is negative at once.
+    auto slope = [&](double c) {
+      likelihood(c * start, &gradient);
+      return gradient.dot(start);
+    };
+    double low = 0, high = 1;
+    if (slope(0) > 0) {
+      for (int i = 0; i < 60 && slope(high) > 0; ++i) low = high, high *= 2;
+      for (int i = 0; i < 60 && high - low > 1e-6 * high; ++i)
+        (slope(0.5 * (low + high)) > 0 ? low : high) = 0.5 * (low + high);
+      w = low * start;
+      pin(w);
+    }
+  }
+  const double decrement_tolerance =
+      options.decrement_tolerance > 0
+          ? options.decrement_tolerance
+          : kDecrementTolerance * std::max(1.0, occupancy.sum() * std::log(mdp.actions));
+  // The gradient tolerance is stated for u: ∂f/∂u = (∂w/∂u)ᵀ ∂f/∂w, and ∂w/∂u = I + γ ∂V/∂u grows like the
+  // steps the utility is collected over, so ∂f/∂w must be that much smaller.
+  const double gradient_tolerance =
+      options.gradient_tolerance * (mdp.horizon > 0 ? 1.0 / mdp.horizon : 1 - mdp.discount);
+  LbfgsResult search;
+  double value = likelihood(w, &gradient);
+  search.evaluations = 1;
+  std::vector<Eigen::Triplet<double>> triplets;
+  Sparse curvature(n, n);
+  Eigen::SimplicialLDLT<Sparse> solver;
+  bool analysed = false;
+  // Newton while its steps are whole: where the agent is deterministic the supremum lies at infinity (the
+  // likelihood of a separable logistic regression), whole steps overshoot and the damping climbs; then the
+  // rest is left to L-BFGS, which follows such suprema cheaply, from the point Newton reached.
+  constexpr double kHandOver = 1e-3;
+  double damping = 1e-6;
+  for (search.iterations = 0;; ++search.iterations) {
+    search.gradient_norm = gradient.lpNorm<Eigen::Infinity>();
+    if (search.gradient_norm <= gradient_tolerance) {
+      search.stop = "gradient";
+      break;
+    }
+    if (search.iterations > 0 && options.on_iteration &&
+        !options.on_iteration(search.iterations, search.gradient_norm)) {
+      search.stop = "stopped";
+      break;
+    }
+    if (search.iterations >= options.max_iterations || damping > kHandOver) break;
+    likelihood.curvature(w, &triplets);
+    // The damping is relative to each state's own curvature (plus a floor for states with none), so that it
+    // does not depend on the utilities' units.
+    VectorXd diagonal = VectorXd::Zero(n);
+    for (const auto& t : triplets)
+      if (t.row() == t.col()) diagonal[t.row()] += t.value();
+    const double floor = 1e-12 * std::max(diagonal.maxCoeff(), 1e-300);
+    for (int s = 0; s < n; ++s) triplets.emplace_back(s, s, damping * diagonal[s] + floor);
+    curvature.setFromTriplets(triplets.begin(), triplets.end());
+    if (!analysed) solver.analyzePattern(curvature), analysed = true;  // the pattern is the MDP's, fixed
+    solver.factorize(curvature);
+    if (solver.info() != Eigen::Success) {
+      damping *= 10;
+      continue;
+    }
+    step = solver.solve(gradient);
+    pin(step);
+    search.decrement = 0.5 * gradient.dot(step);
+    // The decrement of a lightly damped step is the quadratic model's own: at most the tolerance, done.
+    if (!(search.decrement > decrement_tolerance) && damping <= 1e-6) {
+      search.stop = "decrement";
+      break;
+    }
+    // Backtracking: the largest of 1, 1/2, 1/4, ... that increases f by at least 1e-4 of the prediction.
+    double alpha = 1;
+    bool accepted = false;
+    for (int k = 0; k < 30; ++k, alpha *= 0.5) {
+      trial = w + alpha * step;
+      const double next = likelihood(trial, &trial_gradient);
+      ++search.evaluations;
+      if (std::isfinite(next) && next >= value + 1e-4 * alpha * 2 * search.decrement) {
+        accepted = true;
+        w.swap(trial);
+        gradient.swap(trial_gradient);
+        value = next;
+        break;
+      }
+    }
+    damping = accepted && alpha == 1 ? std::max(damping / 10, 1e-12) : damping * 10;
+  }
+  if (search.stop.empty()) {
+    // L-BFGS from Newton's point, preconditioned by the diagonal of the curvature there (v = w ⊙ √h).
+    likelihood.curvature(w, &triplets);
+    VectorXd to_w = VectorXd::Zero(n);
+    for (const auto& t : triplets)
+      if (t.row() == t.col()) to_w[t.row()] += t.value();
+    to_w = (to_w.array() + 1e-3 * std::max(to_w.maxCoeff(), 1e-300)).rsqrt().matrix();
+    const VectorXd along = flat ? VectorXd(to_w.cwiseProduct(rho).normalized()) : VectorXd();
+    Objective objective = [&](const VectorXd& v, VectorXd* g) {
+      const double f = likelihood(v.cwiseProduct(to_w), g);
+      if (g) {
+        *g = g->cwiseProduct(to_w);
+        if (flat) *g -= g->dot(along) * along;  // steps keep Σ ρ w (ρ ⊙ to_w along v) as it is
+      }
+      return f;
+    };
+    LbfgsOptions scaled = options;
+    scaled.gradient_tolerance = gradient_tolerance * to_w.minCoeff();
+    scaled.decrement_tolerance = decrement_tolerance;
+    scaled.max_iterations = std::max(0, options.max_iterations - search.iterations);
+    LbfgsResult rest = maximize_lbfgs(objective, w.cwiseQuotient(to_w), scaled);
+    w = rest.x.cwiseProduct(to_w);
+    value = rest.value;
+    gradient = rest.gradient.cwiseQuotient(to_w);
+    search.iterations += rest.iterations;
+    search.evaluations += rest.evaluations;
+    search.decrement = rest.decrement;
+    search.stop = rest.stop;
+  }
+  search.x = w;
+  search.value = value;
+  search.gradient = gradient;
+  search.gradient_norm = gradient.lpNorm<Eigen::Infinity>();
+  search.converged = search.gradient_norm <= gradient_tolerance || search.stop == "decrement";
+  if (search.gradient_norm <= gradient_tolerance) search.stop = "gradient";
+  // The search's point is the best of its own ray (the derivative along it vanishes at the optimum), and
+  // there π_u = softmax Q_w in closed form: no β fit is needed. Only the end β = +∞ along u / max|u|, where
+  // the supremum lies when the agent takes best actions only, is checked exactly, and kept when it does
+  // better.
+  const VectorXd utility = likelihood.utility(w);
+  const double size = utility.cwiseAbs().maxCoeff();
+  const VectorXd scaled = size > 0 ? VectorXd(utility / size) : VectorXd(VectorXd::Zero(n));
+  const MatrixXd r = entering_rewards(mdp, scaled);
+  MdpMeg out;
+  out.occupancy = occupancy;
+  out.bound = std::log(static_cast<double>(mdp.actions)) * occupancy.sum();
+  out.expected_utility = occupancy_utility(occupancy, agent, r);
+  out.utility_range = std::numeric_limits<double>::quiet_NaN();
+  MatrixXd log_pi;
+  likelihood.policy(w, &out.maxent_policy, &log_pi);
+  out.contributions = meg_contributions(mdp, occupancy, agent, log_pi);
+  out.meg = out.contributions.sum();
+  out.beta = size;
+  out.maxent_expected_utility = mdp::expected_utility(mdp, r, out.maxent_policy);
+  if (size > 0) {
+    SoftFamily family(mdp, r, 1e-9, ends);
+    SoftFamily::Point end = family.solve(std::numeric_limits<double>::infinity());
+    VectorXd contributions = meg_contributions(mdp, occupancy, agent, family.log_policy());
+    if (contributions.sum() > out.meg) {
+      out.contributions = std::move(contributions);
+      out.meg = out.contributions.sum();
+      out.beta = std::numeric_limits<double>::infinity();
+      out.maxent_policy = family.policy();
+      out.maxent_expected_utility = end.expected_utility;
+    }
+  }
+  out.inferred_utility = scaled;
+  out.raw_utility = utility;
+  out.parameters = w;
+  out.converged = search.converged;
+  out.iterations = search.iterations;
+  out.gradient_norm = search.gradient_norm;  // ‖∂f/∂w‖∞
+  out.tolerance = gradient_tolerance;
+  out.stop = search.stop;
+  out.decrement = search.decrement;
+  return out;
 }
 
 namespace {

@@ -111,15 +111,23 @@ json expected_utility_analysis(const Scim& model, const Params& params, Context&
   }
   ExpectedUtilities values = expected_utilities(
       scim, *setup.evaluator, policies, parse_inference_method(params.string("method")), context.progress());
+  // Replies are built member by member and moved into place: an initializer list of pairs makes a
+  // two-element array per member and copies its values, which on the paper's examples was a good part
+  // of a request.
   for (std::size_t i = 0; i < policies.size(); ++i) {
     json utilities = json::object();
     for (std::size_t u = 0; u < scim.utilities.size(); ++u)
       utilities[scim.variables[scim.utilities[u]].name] = values.values[i].per_utility[u];
-    results.push_back({{"name", policies[i] ? json(policies[i]->name) : json(nullptr)},
-                       {"expected_utility", values.values[i].total},
-                       {"utilities", utilities}});
+    json entry = json::object();
+    entry["name"] = policies[i] ? json(policies[i]->name) : json(nullptr);
+    entry["expected_utility"] = values.values[i].total;
+    entry["utilities"] = std::move(utilities);
+    results.push_back(std::move(entry));
   }
-  return {{"method", inference_method_name(values.method)}, {"policies", results}};
+  json result = json::object();
+  result["method"] = inference_method_name(values.method);
+  result["policies"] = std::move(results);
+  return result;
 }
 
 json optimal_policies_analysis(const Scim& model, const Params& params, Context& context) {
@@ -137,23 +145,29 @@ json optimal_policies_analysis(const Scim& model, const Params& params, Context&
     std::size_t actions = d.domain.size();
     json rules = json::array();
     for (int c = 0; c < d.mechanism.configurations; ++c) {
-      json row = {{"observation", observation_json(scim, d.mechanism, c)}, {"probability", o.reach[c]}};
+      json row = json::object();
+      row["observation"] = observation_json(scim, d.mechanism, c);
+      row["probability"] = o.reach[c];
       if (!o.conditional_utility.empty()) {
         json ceu = json::object();
         for (std::size_t a = 0; a < actions; ++a)
           ceu[std::holds_alternative<std::string>(d.domain[a]) ? std::get<std::string>(d.domain[a])
                                                                : outcome_text(d.domain[a])] =
               number_json(o.conditional_utility[c * actions + a]);
-        row["expected_utilities"] = ceu;
+        row["expected_utilities"] = std::move(ceu);
       }
       json best = json::array();
       for (int32_t a : o.optimal[c]) best.push_back(outcome_json(d.domain[a]));
-      row["optimal"] = best;
-      rules.push_back(row);
+      row["optimal"] = std::move(best);
+      rules.push_back(std::move(row));
     }
     json parents = json::array();
     for (int p : d.mechanism.parents) parents.push_back(scim.variables[p].name);
-    decisions.push_back({{"decision", d.name}, {"parents", parents}, {"rules", rules}});
+    json decision = json::object();
+    decision["decision"] = d.name;
+    decision["parents"] = std::move(parents);
+    decision["rules"] = std::move(rules);
+    decisions.push_back(std::move(decision));
   }
   // List optimal deterministic policies: the enumerated ones, or the product of the optimal sets.
   json listed = json::array();
@@ -200,19 +214,24 @@ json optimal_policies_analysis(const Scim& model, const Params& params, Context&
     const Policy& p = scim.policies[i];
     double eu = optimum.named_expected_utility[i];
     bool optimal = utilities_tie(eu, optimum.expected_utility) || eu > optimum.expected_utility;
-    named.push_back({{"name", p.name}, {"expected_utility", eu}, {"optimal", optimal}});
+    json entry = json::object();
+    entry["name"] = p.name;
+    entry["expected_utility"] = eu;
+    entry["optimal"] = optimal;
+    named.push_back(std::move(entry));
     if (optimal) optimal_named.push_back(p.name);
   }
-  json result = {{"method", inference_method_name(optimum.inference)},
-                 {"search", optimum.method},
-                 {"tolerance", kUtilityTolerance},
-                 {"expected_utility", optimum.expected_utility},
-                 {"decisions", decisions},
-                 {"optimal_policy_count", number_json(optimum.count)},
-                 {"policies", listed},
-                 {"truncated", truncated},
-                 {"optimal_named_policies", optimal_named},
-                 {"named_policies", named}};
+  json result = json::object();
+  result["method"] = inference_method_name(optimum.inference);
+  result["search"] = optimum.method;
+  result["tolerance"] = kUtilityTolerance;
+  result["expected_utility"] = optimum.expected_utility;
+  result["decisions"] = std::move(decisions);
+  result["optimal_policy_count"] = number_json(optimum.count);
+  result["policies"] = std::move(listed);
+  result["truncated"] = truncated;
+  result["optimal_named_policies"] = std::move(optimal_named);
+  result["named_policies"] = std::move(named);
   if (!optimum.search_note.empty()) result["search_note"] = optimum.search_note;
   return result;
 }

@@ -12,22 +12,27 @@ Evaluator::Evaluator(const Scim& scim) : scim_(scim) {
   contextual_.assign(scim.variables.size(), nullptr);
   rule_of_.assign(scim.variables.size(), -1);
   for (std::size_t i = 0; i < scim.decisions.size(); ++i) rule_of_[scim.decisions[i]] = static_cast<int>(i);
+  // The model's own mechanisms: its own topological order holds (a request evaluates small models many
+  // times over, and the graph's sort was a fifth of building an evaluator).
+  order_ = scim.order;
   prepare();
 }
 
 void Evaluator::apply(const Intervention& intervention) {
   for (const auto& [v, m] : intervention.mechanisms) mechanisms_[v] = &m;
+  // A soft intervention may give a variable other parents: sort again.
+  std::vector<std::vector<int>> parents;
+  for (const Mechanism* m : mechanisms_) parents.push_back(m->parents);
+  order_ = Graph(parents).topological_order().value_or(scim_.order);
   prepare();
 }
 
 void Evaluator::apply(const ContextualIntervention& contextual) {
   contextual_[contextual.variable] = &contextual;
+  index_recompute();
 }
 
 void Evaluator::prepare() {
-  std::vector<std::vector<int>> parents;
-  for (const Mechanism* m : mechanisms_) parents.push_back(m->parents);
-  order_ = Graph(parents).topological_order().value_or(scim_.order);
   noisy_.clear();
   radix_.clear();
   setting_count_ = 1;
@@ -38,6 +43,7 @@ void Evaluator::prepare() {
     auto size = static_cast<std::uint64_t>(mechanisms_[v]->noise.size());
     setting_count_ = setting_count_ > UINT64_MAX / size ? UINT64_MAX : setting_count_ * size;
   }
+  index_recompute();
 }
 
 void Evaluator::require_enumerable() const {
@@ -93,7 +99,7 @@ bool Evaluator::branches() const {
   return false;
 }
 
-std::vector<std::vector<int>> Evaluator::recompute_lists() const {
+void Evaluator::index_recompute() {
   // depth[v]: the last noise digit v depends on (through its ancestors or its own noise), -1 if
   // none; a contextual intervention depends on the whole setting, so on the last digit.
   std::size_t digits = noisy_.size();
@@ -105,13 +111,15 @@ std::vector<std::vector<int>> Evaluator::recompute_lists() const {
     if (contextual_[v]) d = static_cast<int>(digits);
     depth[v] = d;
   }
-  // lists[0]: everything (the first setting); lists[j + 1]: what changes when digit j changes.
-  std::vector<std::vector<int>> lists(digits + 1);
-  lists[0] = order_;
-  for (std::size_t j = 0; j < digits; ++j)
+  // List 0: everything (the first setting); list j + 1: what changes when digit j changes.
+  recompute_.assign(order_.begin(), order_.end());
+  recompute_start_.assign(1, 0);
+  recompute_start_.push_back(recompute_.size());
+  for (std::size_t j = 0; j < digits; ++j) {
     for (int v : order_)
-      if (depth[v] >= static_cast<int>(j)) lists[j + 1].push_back(v);
-  return lists;
+      if (depth[v] >= static_cast<int>(j)) recompute_.push_back(v);
+    recompute_start_.push_back(recompute_.size());
+  }
 }
 
 }  // namespace motive::scim

@@ -82,15 +82,19 @@ class Evaluator {
   // valid while the evaluator's interventions and policy (and the policy's rules) stay as they were.
   using Plan = std::vector<Step>;
   Plan plan() const;
-  // evaluate_setting by a plan of this evaluator.
+  // evaluate_setting by a plan of this evaluator. From plan position `from` on only: the values of the
+  // variables before it (in order()) must already be this setting's.
   void evaluate_setting(const Plan& plan, std::uint64_t setting, const int* noise, const int32_t* fixed,
-                        int32_t* values) const;
+                        int32_t* values, std::size_t from = 0) const;
+  // The variables in the order plans evaluate them (topological under the interventions).
+  const std::vector<int>& order() const { return order_; }
 
  private:
   void prepare();
   bool branches() const;
-  // The variables to recompute when noise digits from `digit` on change, in topological order.
-  std::vector<std::vector<int>> recompute_lists() const;
+  // The variables to recompute when a noise digit changes, in topological order (recompute_ and
+  // recompute_start_), kept with the evaluator: a small model's request runs it many times.
+  void index_recompute();
   // One variable's evaluation with its data at hand: run() walks a list of these rather than going
   // through the mechanism, policy and intervention tables for every variable of every setting.
   struct Step {
@@ -118,8 +122,10 @@ class Evaluator {
   std::vector<const ContextualIntervention*> contextual_;  // per variable, or null
   std::vector<int> order_;
   std::vector<int> noisy_;
-  std::vector<int> radix_;    // each noisy variable's number of noise outcomes
-  std::vector<int> rule_of_;  // per variable: index of its rule in the policy, or -1
+  std::vector<int> radix_;                    // each noisy variable's number of noise outcomes
+  std::vector<int> recompute_;                // index_recompute()'s lists, one after the other
+  std::vector<std::size_t> recompute_start_;  // where each starts ([lists]: the end)
+  std::vector<int> rule_of_;                  // per variable: index of its rule in the policy, or -1
   std::uint64_t setting_count_ = 1;
 };
 
@@ -153,9 +159,9 @@ inline Evaluator::Plan Evaluator::plan() const {
 }
 
 inline void Evaluator::evaluate_setting(const Plan& plan, std::uint64_t setting, const int* noise,
-                                        const int32_t* fixed, int32_t* values) const {
-  for (const Step& s : plan)
-    values[s.v] = fixed && fixed[s.v] >= 0 ? fixed[s.v] : compute(s, setting, noise, values);
+                                        const int32_t* fixed, int32_t* values, std::size_t from) const {
+  for (auto s = plan.begin() + static_cast<std::ptrdiff_t>(from); s != plan.end(); ++s)
+    values[s->v] = fixed && fixed[s->v] >= 0 ? fixed[s->v] : compute(*s, setting, noise, values);
 }
 
 inline int32_t Evaluator::compute(const Step& s, std::uint64_t setting, const int* noise,
@@ -178,13 +184,12 @@ void Evaluator::run(Visit&& visit, const ProgressCallback& progress) const {
   // prefix[i] is the probability of the first i noise digits of the current setting.
   std::vector<double> prefix(digits + 1, 1.0);
   const bool branching = branches();
-  // What to recompute when noise digit j changes (recompute[j + 1]; recompute[0]: everything).
-  std::vector<std::vector<Step>> recompute;
-  if (!branching)
-    for (const std::vector<int>& list : recompute_lists()) {
-      recompute.emplace_back();
-      for (int v : list) recompute.back().push_back(step(v));
-    }
+  // What to recompute when noise digit j changes (list j + 1; list 0: everything), as steps.
+  std::vector<Step> recompute;
+  if (!branching) {
+    recompute.reserve(recompute_.size());
+    for (int v : recompute_) recompute.push_back(step(v));
+  }
   // Each noise digit's outcome probabilities.
   std::vector<const double*> digit_probability(digits);
   for (std::size_t i = 0; i < digits; ++i)
@@ -199,8 +204,11 @@ void Evaluator::run(Visit&& visit, const ProgressCallback& progress) const {
       if (p > 0) evaluate_from(0, setting, p, noise.data(), values.data(), visit);
     } else {
       // Values stay current across settings, so they are updated even where P(e) = 0.
-      for (const Step& s : recompute[setting == 0 ? 0 : changed + 1])
-        values[s.v] = compute(s, setting, noise.data(), values.data());
+      const std::size_t list = setting == 0 ? 0 : changed + 1;
+      for (auto s = recompute.begin() + static_cast<std::ptrdiff_t>(recompute_start_[list]),
+                end = recompute.begin() + static_cast<std::ptrdiff_t>(recompute_start_[list + 1]);
+           s != end; ++s)
+        values[s->v] = compute(*s, setting, noise.data(), values.data());
       if (p > 0) visit(setting, p, static_cast<const int32_t*>(values.data()));
     }
     if (progress && setting % kProgressEvery == kProgressEvery - 1 &&

@@ -167,11 +167,13 @@ OptimalPolicies backward_induction(const Scim& scim, const Evaluator& base, cons
               constant_rule(scim.variables[free[j]], static_cast<int32_t>(rest % size));
           rest /= size;
         }
+        // One policy and one evaluator for the decision's actions (a small model's request spent much of
+        // its time copying them).
+        Policy policy = policy_from(scim, rules);
+        Evaluator evaluator = base;
+        evaluator.set_policy(&policy);
         for (std::size_t a = 0; a < actions; ++a) {
-          rules[position_of(scim, free[k])] = constant_rule(decision, static_cast<int32_t>(a));
-          Policy policy = policy_from(scim, rules);
-          Evaluator evaluator = base;
-          evaluator.set_policy(&policy);
+          policy.rules[position_of(scim, free[k])] = constant_rule(decision, static_cast<int32_t>(a));
           evaluator.run(
               [&](std::uint64_t, double w, const int32_t* values) {
                 int c = m.configuration(values);

@@ -183,7 +183,8 @@ json rule_json(const Scim& scim, int decision, const DecisionRule& rule) {
   const Variable& d = scim.variables[decision];
   json rows = json::array();
   for (int c = 0; c < d.mechanism.configurations; ++c) {
-    json row = {{"observation", observation_json(scim, d.mechanism, c)}};
+    json row = json::object();
+    row["observation"] = observation_json(scim, d.mechanism, c);
     if (rule.deterministic) {
       row["action"] = outcome_json(d.domain[rule.action[c]]);
     } else {
@@ -193,9 +194,9 @@ json rule_json(const Scim& scim, int decision, const DecisionRule& rule) {
         std::string key = std::holds_alternative<std::string>(o) ? std::get<std::string>(o) : outcome_text(o);
         p[key] = rule.probabilities[c * d.domain.size() + a];
       }
-      row["probabilities"] = p;
+      row["probabilities"] = std::move(p);
     }
-    rows.push_back(row);
+    rows.push_back(std::move(row));
   }
   return rows;
 }

@@ -37,6 +37,68 @@ inline nlohmann::json analyze(const std::string& model, const std::string& analy
   return response["result"];
 }
 
+// An "intention" result as the tests read it: the alternatives of every verdict (indices into
+// "reference") and of every witness named, and every witness whole. A summary witness that lists
+// only its first settings ("complete": false) is replaced by the full one, asked for as the API's
+// lazy form does (a query about that variable in that setting, alone), after checking that the short
+// one is its start: the same alternative, counts and sides of Eq. 2, its settings the lowest.
+inline nlohmann::json analyze_intention(const std::string& model, const nlohmann::json& params,
+                                        const std::string& model_name = "") {
+  using nlohmann::json;
+  json result = analyze(model, "intention", params, model_name);
+  if (!result.contains("reference")) return result;
+  std::vector<std::string> names;
+  for (const json& a : result["reference"]) names.push_back(a.value("name", std::string()));
+  const auto name_of = [&](const json& index) {
+    if (!index.is_number_integer() || index.get<long long>() < 0 ||
+        index.get<std::size_t>() >= names.size()) {
+      ADD_FAILURE() << "not an index into the reference policies: " << index.dump();
+      return std::string();
+    }
+    return names[index.get<std::size_t>()];
+  };
+  const auto name_witness = [&](json& w) {
+    if (w.is_object() && w.contains("alternative")) w["alternative"] = name_of(w["alternative"]);
+  };
+  json no_summary = json::array();
+  for (json& v : result.contains("variables") ? result["variables"] : no_summary)
+    for (json& entry : v["intended"]) {
+      json named = json::array();
+      for (const json& a : entry["alternatives"]) named.push_back(name_of(a));
+      entry["alternatives"] = named;
+      json& w = entry["witness"];
+      if (!w.value("complete", true)) {
+        json asked = params;
+        asked["outcomes"] = {v["variable"]};
+        asked["setting"] = entry["setting"];
+        json full = analyze(model, "intention", asked, model_name);
+        EXPECT_FALSE(full.contains("variables")) << "a query about one setting comes without the summary";
+        json whole = full["query"]["results"][0].value("witness", json::object());
+        EXPECT_EQ(whole.value("alternative", json()), w["alternative"]);
+        EXPECT_EQ(whole.value("rhs", json()), w["rhs"]);
+        EXPECT_TRUE(whole.value("complete", false));
+        EXPECT_EQ(whole["fixed"].size(), w["fixed"].size());
+        for (std::size_t i = 0; i < std::min(whole["fixed"].size(), w["fixed"].size()); ++i) {
+          const json &a = w["fixed"][i], &b = whole["fixed"][i];
+          EXPECT_EQ(a["variable"], b["variable"]);
+          EXPECT_EQ(a["count"], b["count"]);
+          EXPECT_EQ(b["count"].get<std::size_t>(), b["settings"].size());
+          EXPECT_LT(a["settings"].size(), b["settings"].size() + 1);
+          for (std::size_t k = 0; k < std::min(a["settings"].size(), b["settings"].size()); ++k) {
+            EXPECT_EQ(a["settings"][k], b["settings"][k]);
+            EXPECT_EQ(a["values"][k], b["values"][k]);
+          }
+        }
+        w = whole;
+      }
+      name_witness(w);
+    }
+  if (result.contains("query"))
+    for (json& answer : result["query"]["results"])
+      if (answer.contains("witness")) name_witness(answer["witness"]);
+  return result;
+}
+
 // EU of one named policy, under optional interventions.
 inline double policy_expected_utility(const std::string& model, const std::string& policy,
                                       const nlohmann::json& interventions = nlohmann::json::array(),

@@ -1,9 +1,9 @@
-// The intention search's node budget (engine/intention/intention.h): each question gets the whole
+// The intention search's step budget (engine/intention/intention.h): each question gets the whole
 // budget, and a search cut short answers "not intended" and says so. On the paper's examples, every
 // question the search answers "intended" has a threshold: below it the answer is "not intended" with
 // budget_exceeded() set, from it on the answer and the witness are those of the unbounded search. A
-// witness of k settings needs at least k nodes (one per setting the walk adds), so the threshold is
-// at least k.
+// witness that picks k groups of settings (a count of one option in one class of interchangeable
+// settings) needs at least k steps (one per group the walk adds), so the threshold is at least k.
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -62,7 +62,7 @@ std::string relay_model(int k, int c) {
 }
 
 struct Counts {
-  int questions = 0, multi_setting = 0;
+  int questions = 0, multi_setting = 0, multi_group = 0;
 };
 
 // Checks every intended question of the model's first deterministic policy against the others.
@@ -110,8 +110,9 @@ void check_thresholds(const Scim& scim, const std::string& where, Counts* counts
         EXPECT_FALSE(exceeded);
         EXPECT_EQ(w.fixed, full.fixed) << where << " setting " << e;
         EXPECT_EQ(w.rhs, full.rhs);
-        // A witness of k settings takes at least k nodes.
-        EXPECT_GE(high, settings) << where << " setting " << e;
+        // A witness of k groups takes at least k steps, and the first step is counted.
+        EXPECT_GE(high, std::max<std::size_t>(full.groups, 1)) << where << " setting " << e;
+        counts->multi_group += full.groups > 1;
         for (std::uint64_t below : {high - 1, high / 2})
           if (below > 0) {
             EXPECT_FALSE(ask(below, a, v, e, &w, &exceeded))
@@ -154,6 +155,7 @@ TEST(IntentionBudget, RelaysWithRunsOfEqualOptionsHaveThresholdsToo) {
   }
   EXPECT_GT(counts.questions, 50);
   EXPECT_GT(counts.multi_setting, 20);
+  EXPECT_GT(counts.multi_group, 10);
 }
 
 }  // namespace

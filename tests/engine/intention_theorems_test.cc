@@ -313,7 +313,7 @@ TEST(IntentionTheorem14, IntendedOutcomesHaveTheDecisionAsActualCause) {
     SCOPED_TRACE(describe(m));
     const RefScim& scim = m.random.reference;
     const std::string pi = policy_name(m.pi), d = scim.variables[m.decision].name;
-    json r = analyze(m.text, "intention", {{"policy", pi}});
+    json r = analyze_intention(m.text, {{"policy", pi}});
     ASSERT_TRUE(r.contains("variables"));
     EXPECT_FALSE(r.at("budget_exceeded").get<bool>());
     Rows pi_rows = settings_rows(m.text, pi);
@@ -339,7 +339,7 @@ TEST(IntentionTheorem14, IntendedOutcomesHaveTheDecisionAsActualCause) {
     for (std::size_t i = 0; i < candidates.size(); ++i)
       for (std::size_t j = i + 1; j < candidates.size(); ++j) {
         std::vector<std::string> o = {candidates[i], candidates[j]};
-        json q = analyze(m.text, "intention", {{"policy", pi}, {"outcomes", o}});
+        json q = analyze_intention(m.text, {{"policy", pi}, {"outcomes", o}});
         for (const json& answer : q.at("query").at("results")) {
           if (!answer.at("intended").get<bool>()) {
             ++joint_not;
@@ -381,7 +381,7 @@ TEST(IntentionTheorem14, UnchangeableIntendedOutcomeIsCausedUnderAContingency) {
     },
     "policies": { "pi": { "D": "'a'" }, "alt": { "D": "'b'" } }
   })m";
-  json q = analyze(text, "intention", {{"policy", "pi"}, {"outcomes", {"X1"}}, {"setting", 0}});
+  json q = analyze_intention(text, {{"policy", "pi"}, {"outcomes", {"X1"}}, {"setting", 0}});
   ASSERT_TRUE(q.at("query").at("results")[0].at("intended").get<bool>());
   json ac = actual_cause(text, "pi", {"D"}, {"X1"}, 0);
   ASSERT_TRUE(ac.at("actual_cause").get<bool>());
@@ -727,7 +727,7 @@ TEST(HkwProposition16, AsStatedFailsUnderDefinitions13And24) {
   EXPECT_DOUBLE_EQ(a.at("lhs").get<double>(), 1.0);
   EXPECT_DOUBLE_EQ(a.at("rhs").get<double>(), 1.0);
   // Def. 13 relative to the same alternative: X intended in no setting, Z = a1 in setting 0 only.
-  json q = analyze(text, "intention", {{"policy", "pi"}, {"reference", {"alt"}}, {"outcomes", {"X"}}});
+  json q = analyze_intention(text, {{"policy", "pi"}, {"reference", {"alt"}}, {"outcomes", {"X"}}});
   ASSERT_EQ(q.at("query").at("results").size(), 2u);
   for (const json& answer : q.at("query").at("results"))
     EXPECT_FALSE(answer.at("intended").get<bool>()) << answer.dump();
@@ -737,8 +737,14 @@ TEST(HkwProposition16, AsStatedFailsUnderDefinitions13And24) {
     ASSERT_EQ(v.at("intended").size(), 1u);
     EXPECT_EQ(v.at("intended")[0].at("value"), "a1");
     EXPECT_EQ(v.at("intended")[0].at("witness").at("fixed"),
-              json::parse(R"([{"variable": "Z", "settings": [0], "values": ["a1"]}])"));
+              json::parse(R"([{"variable": "Z", "count": 1, "settings": [0], "values": ["a1"]}])"));
   }
+  // With one alternative the two readings of minimality coincide: the proposition fails under both.
+  json any = analyze_intention(
+      text,
+      {{"policy", "pi"}, {"reference", {"alt"}}, {"outcomes", {"X"}}, {"minimality", "any_alternative"}});
+  EXPECT_EQ(by_alternative(any), by_alternative(q));
+  for (const json& answer : any.at("query").at("results")) EXPECT_FALSE(answer.at("intended").get<bool>());
   // And Theorem 14 for it: D = a is a but-for cause of Z = a1 in setting 0.
   json ac = actual_cause(text, "pi", {"D"}, {"Z"}, 0);
   EXPECT_TRUE(ac.at("actual_cause").get<bool>());
@@ -801,7 +807,8 @@ int confirm_no_minimal_set_holds(const Model& m, const std::vector<std::string>&
 TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
   const std::vector<Model>& models = corpus();
   std::size_t influence = 0, no_influence = 0, stated_holds = 0, stated_fails = 0, confirmed = 0,
-              too_large = 0, singleton = 0, sets_checked = 0, queries = 0;
+              too_large = 0, singleton = 0, sets_checked = 0, queries = 0, sets_checked_any = 0,
+              only_another = 0;
   std::vector<std::uint32_t> failing_seeds;
   for (const Model& m : models) {
     SCOPED_TRACE(describe(m));
@@ -827,7 +834,7 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
     double eu = m.eu[m.pi];
     double threshold = eu - tolerance(eu);
     EXPECT_NEAR(f[m.pi][0], eu, 1e-9);
-    json intention = analyze(m.text, "intention", {{"policy", pi}});
+    json intention = analyze_intention(m.text, {{"policy", pi}});
     ByAlternative intended = by_alternative(intention);
     // (a), for every Y satisfying Eq. 9.
     for (std::size_t k = 0; k < m.policies.size(); ++k) {
@@ -842,6 +849,34 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
         EXPECT_TRUE(some) << "fixing Y (mask " << s << ") everywhere makes " << alt
                           << " as good as pi, yet no variable of Y is intended relative to it";
         ++sets_checked;
+      }
+    }
+    // (a) under the any-alternative reading, where pi is strictly better than every alternative (else
+    // nothing is intended): Y x settings satisfies Eq. 2 for pi_hat and shrinks to a set minimal for
+    // every alternative, which satisfies Eq. 2 for *some* alternative, not necessarily pi_hat. So some
+    // variable of Y is intended relative to some alternative.
+    bool strictly_best = true;
+    for (std::size_t k = 0; k < m.policies.size(); ++k)
+      strictly_best = strictly_best && (k == m.pi || f[k][0] < threshold);
+    ByAlternative intended_any =
+        by_alternative(analyze_intention(m.text, {{"policy", pi}, {"minimality", "any_alternative"}}));
+    for (std::size_t k = 0; k < m.policies.size() && strictly_best; ++k) {
+      if (k == m.pi) continue;
+      const std::string alt = policy_name(k);
+      for (std::uint32_t s = 1; s < subsets; ++s) {
+        if (f[k][s] < threshold) continue;
+        bool relative_to_it = false, relative_to_some = false;
+        for (const auto& [other, pairs] : intended_any)
+          for (const auto& [y, e] : pairs)
+            for (std::size_t i = 0; i < c; ++i)
+              if ((s >> i & 1) && y == scim.variables[m.chance[i]].name) {
+                relative_to_some = true;
+                relative_to_it = relative_to_it || other == alt;
+              }
+        EXPECT_TRUE(relative_to_some) << "fixing Y (mask " << s << ") everywhere makes " << alt
+                                      << " as good as pi, yet no variable of Y is intended (any alternative)";
+        ++sets_checked_any;
+        if (!relative_to_it) ++only_another;
       }
     }
     for (std::size_t i = 0; i < c; ++i) {
@@ -913,7 +948,7 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
           if (verdict < 0) ++too_large;
         }
         // The same verdict asked directly, with reference = [pi_hat].
-        json q = analyze(m.text, "intention", {{"policy", pi}, {"reference", {alt}}, {"outcomes", {x}}});
+        json q = analyze_intention(m.text, {{"policy", pi}, {"reference", {alt}}, {"outcomes", {x}}});
         bool asked = false;
         for (const json& answer : q.at("query").at("results"))
           asked = asked || answer.at("intended").get<bool>();
@@ -932,6 +967,12 @@ TEST(HkwProposition16, CorrectedFormHoldsOnRandomScims) {
       "direct queries\n",
       influence, no_influence, stated_holds, stated_fails, seeds.empty() ? " none" : seeds.c_str(), confirmed,
       too_large, singleton, sets_checked, queries);
+  std::printf(
+      "[ prop 16  ] any-alternative reading: %zu sets Y satisfying Eq. 9 where pi is strictly best, each "
+      "with a "
+      "variable intended relative to some alternative (%zu only relative to another than the one Y serves)\n",
+      sets_checked_any, only_another);
+  EXPECT_GE(sets_checked_any, at_least(300));
   EXPECT_GE(influence, at_least(300));
   EXPECT_GE(no_influence, at_least(1000));
   EXPECT_GE(singleton, at_least(200));
@@ -986,7 +1027,7 @@ TEST(HkwRecommenderAsleep, BringAboutPicksAsleepIntentionPicksWatchWhenAwake) {
   EXPECT_EQ(asleep.at("intended_relative_to").get<std::vector<std::string>>(), worse)
       << "H&KW intends H = asleep, which no policy can change";
   // Def. 13: H = watch intended in the awake settings only; H = asleep never.
-  json q = analyze(text, "intention", {{"policy", "addict"}, {"outcomes", {"H"}}}, model);
+  json q = analyze_intention(text, {{"policy", "addict"}, {"outcomes", {"H"}}}, model);
   std::map<std::uint64_t, std::pair<bool, std::string>> answers;
   for (const json& answer : q.at("query").at("results"))
     answers[answer.at("setting").get<std::uint64_t>()] = {answer.at("intended").get<bool>(),

@@ -84,7 +84,7 @@ TEST(Agents, EpsilonGreedyMixesTheFirstOptimalActionWithUniform) {
   const Policy pi =
       agent_policy(file, base, agent_param({{"agent", {{"kind", "epsilon_greedy"}, {"epsilon", 0.2}}}}))
           .policy;
-  const Policy first = first_greedy_policy(value_iteration(base.mdp, base.mdp.reward).q);
+  const Policy first = first_greedy_policy(value_iteration(base.mdp, base.mdp.reward));
   EXPECT_LE((pi - (0.8 * first + Policy::Constant(40, 4, 0.05))).cwiseAbs().maxCoeff(), 1e-15);
   // From the start the optimal move is down.
   EXPECT_DOUBLE_EQ(pi(0, 1), 0.85);

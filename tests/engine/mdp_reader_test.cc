@@ -117,7 +117,7 @@ TEST(GridworldReader, StepOnTerminalAddsTheStepUtility) {
 // discounted decision before the episode ends (meg.md §1 at β = ∞): 9.2257 in the reference table.
 // This pins the reading of the world (assumptions A) that the MEG reference numbers rest on.
 double optimal_entropy_deficit(const Mdp& mdp, const Policy& agent) {
-  const Policy optimal = greedy_policy(value_iteration(mdp, mdp.reward).q);
+  const Policy optimal = greedy_policy(value_iteration(mdp, mdp.reward));
   const Eigen::VectorXd d = occupancy(mdp, agent);
   double sum = 0;
   for (int s = 0; s < mdp.states; ++s)
@@ -128,7 +128,7 @@ double optimal_entropy_deficit(const Mdp& mdp, const Policy& agent) {
 
 TEST(GridworldReader, CliffWorldReadingReproducesTheReferenceMeg) {
   const Mdp mdp = read_ok(kCliff).variants[0].mdp;
-  const Policy optimal = greedy_policy(value_iteration(mdp, mdp.reward).q);
+  const Policy optimal = greedy_policy(value_iteration(mdp, mdp.reward));
   EXPECT_NEAR(optimal_entropy_deficit(mdp, optimal), 9.2257, 5e-5);
 }
 
@@ -145,7 +145,7 @@ TEST(GridworldReader, GoalRegionExamplesReproduceTheReferenceMeg) {
       {"base", 9.2257}, {"k3", 8.4071}, {"k5", 7.3266}, {"k9", 1.5185}};
   for (const auto& [name, meg] : expected_a) {
     const Mdp& mdp = file.variant(name)->mdp;
-    EXPECT_NEAR(optimal_entropy_deficit(mdp, greedy_policy(value_iteration(mdp, mdp.reward).q)), meg, 5e-5)
+    EXPECT_NEAR(optimal_entropy_deficit(mdp, greedy_policy(value_iteration(mdp, mdp.reward))), meg, 5e-5)
         << name;
   }
   // Assumptions B: start bottom left, no slip; the optimal policy that breaks ties to the lowest action.
@@ -159,7 +159,7 @@ TEST(GridworldReader, GoalRegionExamplesReproduceTheReferenceMeg) {
       {"base", 8.6307}, {"k3", 7.7123}, {"k9", 2.8890}};
   for (const auto& [name, meg] : expected_b) {
     const Mdp& mdp = file.variant(name)->mdp;
-    EXPECT_NEAR(optimal_entropy_deficit(mdp, first_greedy_policy(value_iteration(mdp, mdp.reward).q)), meg,
+    EXPECT_NEAR(optimal_entropy_deficit(mdp, first_greedy_policy(value_iteration(mdp, mdp.reward))), meg,
                 5e-5)
         << name;
   }

@@ -142,7 +142,7 @@ TEST(MegMdpProperties, BetweenZeroAndTheBoundZeroForUniformAndTheBoundForUniquel
     // The optimal deterministic agent: every state off the absorbing ones earns log|A| per unit of occupancy
     // exactly when its best action is unique wherever the agent goes (absorbing states tie all actions).
     mdp::Values optimum = mdp::value_iteration(m, m.reward, 1e-13);
-    mdp::Policy agent = mdp::first_greedy_policy(optimum.q);
+    mdp::Policy agent = mdp::first_greedy_policy(optimum);
     VectorXd d = mdp::occupancy(m, agent);
     bool is_unique = true;
     double earnable = 0;
@@ -187,7 +187,7 @@ TEST(MegMdpProperties, KnownUtilityMegDependsOnThePolicyOnlyThroughItsExpectedUt
   for (std::uint32_t seed = 0; seed < kModels; ++seed) {
     mdp::Mdp m = random_mdp(seed);
     mdp::Values optimum = mdp::value_iteration(m, m.reward, 1e-13);
-    mdp::Policy best = mdp::first_greedy_policy(optimum.q);
+    mdp::Policy best = mdp::first_greedy_policy(optimum);
     mdp::Policy uniform = mdp::uniform_policy(m);
     mdp::Policy other = random_policy(m, seed, false);
     const double top = mdp::expected_utility(m, m.reward, best),
@@ -239,6 +239,41 @@ TEST(MegMdpProperties, UnknownUtilityIsBoundedAndAtLeastTheKnownOneForStateUtili
     EXPECT_GE(unknown.meg, known.meg - 1e-7) << seed;
     EXPECT_LE(unknown.meg, unknown.bound + 1e-9) << seed;
   }
+}
+
+// The tabular search runs in w = u + γ V_u (mdp_meg.cc). Checked independently of that reading: the
+// inferred utility u, given to soft value iteration (β = max|u| along u / max|u|, mdp/solve.cc), gives back
+// the reported maximum-entropy policy; and at a finite optimum u is stationary for the objective in u,
+// whose gradient is the agent's discounted rate of entering each state minus π_u's (from the occupancy
+// solver), so both rates agree.
+TEST(MegMdpProperties, TheInferredUtilityIsSoftOptimalForTheMaxentPolicyAndStationary) {
+  int finite = 0;
+  for (std::uint32_t seed = 0; seed < kModels / 4; ++seed) {
+    mdp::Mdp m = random_mdp(seed);
+    mdp::Policy agent = random_policy(m, seed, false);  // stochastic: the optimum is finite
+    VectorXd d = mdp::occupancy(m, agent);
+    MdpMeg unknown = state_utility_meg(m, agent, d);
+    ASSERT_TRUE(unknown.converged) << seed;
+    if (!std::isfinite(unknown.beta)) continue;
+    ++finite;
+    const MatrixXd r = entering_rewards(m, unknown.raw_utility);
+    mdp::SoftSolution soft = mdp::soft_value_iteration(m, r, 1.0, 1e-13);
+    EXPECT_LE((soft.policy - unknown.maxent_policy).cwiseAbs().maxCoeff(), 1e-7) << seed;
+    VectorXd rates = VectorXd::Zero(m.states), theirs = VectorXd::Zero(m.states);
+    VectorXd d_soft = mdp::occupancy(m, soft.policy, 1e-14);
+    for (int s = 0; s < m.states; ++s) {
+      if (m.terminal[s]) continue;
+      for (int a = 0; a < m.actions; ++a)
+        for (int k = m.row_start[s * m.actions + a]; k < m.row_start[s * m.actions + a + 1]; ++k) {
+          rates[m.next_state[k]] += d[s] * agent(s, a) * m.probability[k];
+          theirs[m.next_state[k]] += d_soft[s] * soft.policy(s, a) * m.probability[k];
+        }
+    }
+    // To 1e-5: the search may stop on its decrement (at most 1e-12 more to gain), where nearly flat
+    // directions leave the rates a little apart.
+    EXPECT_LE((rates - theirs).cwiseAbs().maxCoeff(), 1e-5 * std::max(1.0, rates.maxCoeff())) << seed;
+  }
+  EXPECT_GT(finite, kModels / 8);
 }
 
 TEST(MegMdpProperties, FiniteHorizonModelsHaveTheHorizonsBound) {

@@ -17,6 +17,7 @@
 namespace {
 
 using motive::test::analyze;
+using motive::test::analyze_intention;
 using motive::test::request;
 using nlohmann::json;
 
@@ -174,7 +175,7 @@ TEST(ObservedIntention, ObservingTheRationalOracleEverywhereGivesItsVerdicts) {
       policy[decision] = {{"table", table}};
     }
     model["policies"]["optimal"] = policy;
-    json rational = analyze(model.dump(), "intention", {{"policy", "optimal"}, {"oracle", "rational"}});
+    json rational = analyze_intention(model.dump(), {{"policy", "optimal"}, {"oracle", "rational"}});
     if (!rational["oracle_keeps_policy"].get<bool>()) continue;
     // The values under π, and the oracle's behaviour under each nonempty set of candidates fixed to them.
     json settings = analyze(model.dump(), "settings", {{"policy", "optimal"}});
@@ -190,8 +191,8 @@ TEST(ObservedIntention, ObservingTheRationalOracleEverywhereGivesItsVerdicts) {
         fix[candidates[i]] = value[candidates[i]];
         interventions.push_back({{"variable", candidates[i]}, {"value", value[candidates[i]]}});
       }
-      json under = analyze(model.dump(), "intention",
-                           {{"policy", "optimal"}, {"oracle", "rational"}, {"interventions", interventions}});
+      json under = analyze_intention(
+          model.dump(), {{"policy", "optimal"}, {"oracle", "rational"}, {"interventions", interventions}});
       bool adapts = !under["oracle_keeps_policy"].get<bool>();
       observations["fix" + std::to_string(mask)] = {
           {"fix", fix}, {"behaviour", adapts ? "other" : "same"}, {"adapts", adapts}};

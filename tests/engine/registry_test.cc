@@ -119,7 +119,7 @@ TEST(UnknownParameters, AreRejectedWithADidYouMean) {
   EXPECT_EQ(d["message"], "this analysis has no parameter \"polcy\"");
   EXPECT_EQ(d["hint"], "did you mean \"policy\"?");
   d = only_diagnostic(request(read_source_file("examples/intention/spy.jsonc"), "intention",
-                              {{"policy", "truthful"}, {"minimality", "subset"}}));
+                              {{"policy", "truthful"}, {"exactness", "subset"}}));
   EXPECT_EQ(d["id"], "request.unknown_parameter");
   d = only_diagnostic(
       request(read_source_file("examples/meg/cliffworld.jsonc"), "solve", {{"agnet", json::object()}}));

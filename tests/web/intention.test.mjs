@@ -3,7 +3,7 @@
 // are the paper's (Examples 2 and 8), the numbers worked out by hand from the example files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { waitForRun, tableRows, withPage } from './helpers.mjs';
+import { waitForRun, tableRows, withPage, fixture, setEditorText } from './helpers.mjs';
 
 // Loads an example from the gallery (which runs it), opens the Intention tab and asks the engine.
 async function openIntention(page, id) {
@@ -175,7 +175,11 @@ test('the Intention tab exports as CSV, and the JSON export carries its response
 
     const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
     const data = JSON.parse(Buffer.concat(await (await json.createReadStream()).toArray()).toString());
-    assert.deepEqual(data.intention_query, { policy: 'truthful', oracle: 'subjective' });
+    assert.deepEqual(data.intention_query, {
+      policy: 'truthful',
+      oracle: 'subjective',
+      minimality: 'same_alternative',
+    });
     assert.equal(data.intention.analysis, 'intention');
     assert.deepEqual(data.intention.result.candidates, ['T']);
   });
@@ -188,5 +192,94 @@ test('a run made with the Intention tab open asks for intentions again', async (
     await waitForRun(page);
     await page.waitForSelector('#intention-summary');
     assert.deepEqual(await verdicts(page, 'I'), [['0', 'paid']]);
+  });
+});
+
+// The settings of one fixed variable in a witness's words: "Y1 were fixed to 1 in settings 0, 1, 2, 3,
+// … (13 settings)" gives the listed settings and the count (the count of a whole list is its length).
+function fixedSettings(text, variable) {
+  const at = text.search(new RegExp(`\\b${variable}( were fixed)? to `));
+  assert.ok(at >= 0, `no ${variable} in: ${text}`);
+  const rest = text.slice(at);
+  let list = rest
+    .slice(rest.indexOf(' in setting') + ' in setting'.length)
+    .replace(/^s /, '')
+    .replace(/^ /, '');
+  list = list.split(/, and | \((their|its) values/)[0];
+  const short = /^(.*), … \(([0-9,]+) settings\)$/.exec(list);
+  const settings = (short ? short[1] : list).split(/, | and /).map(Number);
+  return {
+    settings,
+    count: short ? Number(short[2].replace(/,/g, '')) : settings.length,
+  };
+}
+
+test('a witness over many settings is shown short, and every setting on request', async () => {
+  await withPage(async (page, browser) => {
+    await setEditorText(page, fixture('relay-six-coins.jsonc'));
+    await page.click('#run');
+    await waitForRun(page);
+    await page.click('#tab-intention');
+    await page.selectOption('#intention-policy', 'copy_first');
+    await waitForRun(page);
+    await page.waitForSelector('#intention-summary');
+    const cell = 'section.intention-variable[data-variable="Y1"] tbody.entry[data-setting="0"] td.witness';
+    const short = (await page.textContent(cell)).trim();
+    // The summary's witness: the first four settings of each w^Y, and how many there are.
+    const y1 = fixedSettings(short, 'Y1');
+    const y2 = fixedSettings(short, 'Y2');
+    assert.equal(y1.settings.length, 4, short);
+    assert.ok(y1.count > 4 && y2.count > 4, short);
+    await page.click(`${cell} button.whole-witness`);
+    await waitForRun(page);
+    await page.waitForFunction(
+      (selector) => !document.querySelector(`${selector} button.whole-witness`),
+      cell,
+    );
+    const whole = (await page.textContent(cell)).trim();
+    // The same witness with every setting: as many as counted, ascending, starting with the four.
+    for (const [variable, before] of [
+      ['Y1', y1],
+      ['Y2', y2],
+    ]) {
+      const after = fixedSettings(whole, variable);
+      assert.equal(after.settings.length, before.count, whole);
+      assert.deepEqual(after.settings.slice(0, 4), before.settings);
+      assert.deepEqual(
+        after.settings,
+        [...after.settings].sort((a, b) => a - b),
+      );
+    }
+    assert.equal(whole.split("'")[1], short.split("'")[1], 'the same alternative');
+    assert.deepEqual(browser.errors, []);
+  });
+});
+
+test('minimality read with any alternative: walking to work intends only the exercise', async () => {
+  await withPage(async (page, browser) => {
+    await openIntention(page, 'intention/walk-or-bus');
+    assert.equal(await page.inputValue('#intention-policy'), 'walk');
+    // Read with the same alternative (the default): arriving relative to staying home, the exercise
+    // relative to the bus and to staying home.
+    assert.deepEqual(await verdicts(page, 'Arrive'), [['0', 'at_work']]);
+    assert.deepEqual(await verdicts(page, 'Exercise'), [['0', 'exercised']]);
+    // Read with any alternative: exercising alone makes the bus as good, so the pair that makes
+    // staying home as good is not minimal.
+    await page.selectOption('#intention-minimality', 'any_alternative');
+    await waitForRun(page);
+    await page.waitForFunction(() =>
+      /any alternative/.test(document.querySelector('.intention .explain')?.textContent),
+    );
+    assert.deepEqual(await verdicts(page, 'Arrive'), []);
+    assert.deepEqual(await verdicts(page, 'Exercise'), [['0', 'exercised']]);
+    assert.match(
+      await page.textContent('section.intention-variable[data-variable="Exercise"] tbody.entry td.witness'),
+      /^Relative to 'bus': if Exercise were fixed to exercised in setting 0/,
+    );
+    // The rational oracle has no minimality to choose: it always reads it with any alternative.
+    await page.selectOption('#intention-oracle', 'rational');
+    await waitForRun(page);
+    assert.equal(await page.$('#intention-minimality'), null);
+    assert.deepEqual(browser.errors, []);
   });
 });

@@ -112,10 +112,14 @@ export function intentionCsv(response, describe) {
         s?.probability,
         ...noise.map((n) => s?.noise?.[n]),
         entry.value,
-        (entry.alternatives || []).join(';'),
-        w.alternative,
+        (entry.alternatives || []).map((i) => r.reference?.[i]?.name).join(';'),
+        r.reference?.[w.alternative]?.name,
+        // A short witness lists the first settings of each w^Y, then how many there are in all.
         (w.fixed || [])
-          .flatMap((f) => (f.settings || []).map((e, i) => `${f.variable}=${f.values?.[i]}@${e}`))
+          .flatMap((f) => [
+            ...(f.settings || []).map((e, i) => `${f.variable}=${f.values?.[i]}@${e}`),
+            ...((f.count ?? 0) > (f.settings || []).length ? [`${f.variable}@…(${f.count} settings)`] : []),
+          ])
           .join(';'),
         w.lhs,
         w.rhs,

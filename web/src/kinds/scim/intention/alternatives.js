@@ -2,7 +2,7 @@
 // alternatives π̂ the verdicts are relative to.
 import { el, formatNumber } from '../../../views/dom.js';
 import { colHead, headerRow } from '../../../views/table.js';
-import { rulesText, nonCandidates } from './words.js';
+import { rulesText, nonCandidates, alternativeNames } from './words.js';
 
 export const REFERENCE_ROWS_SHOWN = 100;
 
@@ -51,7 +51,7 @@ export function alternativesSection(r, view, onMore) {
   const relativeTo = new Map();
   for (const v of variables) {
     for (const entry of v.intended || []) {
-      for (const name of entry.alternatives || []) {
+      for (const name of alternativeNames(r, entry.alternatives)) {
         if (!relativeTo.has(name)) relativeTo.set(name, new Set());
         relativeTo.get(name).add(v.variable);
       }

@@ -5,7 +5,7 @@
 // JSON; it decides nothing itself.
 import { el, settingHeaderCells, formatNumber, formatOutcome } from '../../../views/dom.js';
 import { colHead, headerRow } from '../../../views/table.js';
-import { settingsPhrase } from './words.js';
+import { settingsPhrase, alternativeNames } from './words.js';
 
 // A section whose request is still running or failed: its heading, then "Asking…" or the failure.
 // Null once the response is there to show.
@@ -85,7 +85,8 @@ function subjective(run, outcome, policy) {
   const r = response.result;
   const candidate = (r.candidates || []).includes(outcome);
   const entries = (r.variables || []).find((v) => v.variable === outcome)?.intended || [];
-  return { candidate, entries, budget: Boolean(r.budget_exceeded) };
+  const named = entries.map((e) => ({ ...e, alternatives: alternativeNames(r, e.alternatives) }));
+  return { candidate, entries: named, budget: Boolean(r.budget_exceeded) };
 }
 
 function subjectiveForValue(sub, outcome, value) {

@@ -10,6 +10,13 @@ export const ORACLES = [
   ['observed', 'Behavioural, observed behaviour (Def. 20)'],
 ];
 
+// The two readings of Def. 13's minimality (condition 3): no smaller fixing makes the same alternative
+// as good, or any alternative (docs/analyses.md, "Two readings of minimality").
+export const MINIMALITY = [
+  ['same_alternative', 'the same alternative'],
+  ['any_alternative', 'any alternative'],
+];
+
 // The controls for a run, or a notice saying why there is nothing to ask: {controls, query, oracle}
 // or {notice}.
 export function intentionControls(run, onRun) {
@@ -53,18 +60,37 @@ export function intentionControls(run, onRun) {
     },
     ORACLES.map(([value, label]) => el('option', { value, selected: value === oracle }, label)),
   );
+  // Def. 13's minimality, read with the same alternative or with any (the subjective oracle only).
+  const minimality = query.minimality || 'same_alternative';
+  const minimalitySelect = el(
+    'select',
+    {
+      id: 'intention-minimality',
+      'aria-label': 'Minimality',
+      onChange: (event) =>
+        onRun({ ...query, policy: select.value, oracle: oracleSelect.value, minimality: event.target.value }),
+    },
+    MINIMALITY.map(([value, label]) => el('option', { value, selected: value === minimality }, label)),
+  );
   const controls = el(
     'div',
     { class: 'settings-controls' },
     el('label', null, 'Policy π ', select),
     el('label', null, 'Intention ', oracleSelect),
+    oracle === 'subjective' && el('label', null, 'Minimal for ', minimalitySelect),
     el(
       'button',
       {
         type: 'button',
         id: 'intention-run',
         class: 'primary',
-        onClick: () => onRun({ ...query, policy: select.value, oracle: oracleSelect.value }),
+        onClick: () =>
+          onRun({
+            ...query,
+            policy: select.value,
+            oracle: oracleSelect.value,
+            minimality: minimalitySelect.value,
+          }),
       },
       'Find intentions',
     ),
@@ -73,7 +99,7 @@ export function intentionControls(run, onRun) {
 }
 
 // What the chosen oracle's verdicts mean.
-export function oracleIntro(oracle) {
+export function oracleIntro(oracle, minimality) {
   return oracle === 'rational'
     ? el(
         'p',
@@ -89,5 +115,8 @@ export function oracleIntro(oracle) {
         'Which outcomes does the agent intend by following π? An outcome is intended relative to an ',
         'alternative policy π̂ if fixing it to its value under π, in just the settings needed, would make ',
         'π̂ as good as π: it is part of the reason to choose π over π̂ (Ward et al. 2024, Def. 13).',
+        minimality === 'any_alternative' &&
+          ' Read with any alternative: no smaller fixing may make any alternative as good, which is how ' +
+            'the rational oracle of Theorem 21 reads it.',
       );
 }

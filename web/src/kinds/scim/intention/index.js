@@ -8,17 +8,18 @@ import { failureBlock } from '../../../views/diagnostics.js';
 import { intentionControls, oracleIntro } from './controls.js';
 import { verdictContext, intentionWarnings, intentionSummary, variableSection } from './verdicts.js';
 import { REFERENCE_ROWS_SHOWN, cannotBeIntended, alternativesSection } from './alternatives.js';
-import { intentionMarks, pickIntentionPolicy } from './words.js';
+import { intentionMarks, pickIntentionPolicy, entryKey } from './words.js';
 import { renderCauses, pickOutcome, CAUSE_ROWS_SHOWN } from './causes.js';
 import { renderObserved, behaviourChange } from './behaviour.js';
 import { intentionCsv, actualCauseCsv, hkwIntentionCsv } from '../csv.js';
 
-// The tab's content. `view`: {selected, shown: Map(variable → rows shown), referenceShown}.
-export function renderIntention({ run, view, onRun, onSelect, onMore, onEditBehaviour }) {
+// The tab's content. `view`: {selected, shown: Map(variable → rows shown), referenceShown,
+// witnesses: Map(entry key → whole witness)}.
+export function renderIntention({ run, view, onRun, onSelect, onMore, onWitness, onEditBehaviour }) {
   const { notice, controls, query, oracle } = intentionControls(run, onRun);
   if (notice) return notice;
   if (oracle === 'observed') return renderObserved({ run, controls, failureBlock, onEdit: onEditBehaviour });
-  const intro = oracleIntro(oracle);
+  const intro = oracleIntro(oracle, query.minimality);
   const response = run.responses.intention;
   if (!response) {
     return el(
@@ -46,7 +47,7 @@ export function renderIntention({ run, view, onRun, onSelect, onMore, onEditBeha
     intentionWarnings(r),
     controls,
     intro,
-    (r.variables || []).map((v) => variableSection(v, r, context, { view, onSelect, onMore })),
+    (r.variables || []).map((v) => variableSection(v, r, context, { view, onSelect, onMore, onWitness })),
     cannotBeIntended(run.describe, r),
     alternativesSection(r, view, onMore),
   );
@@ -58,11 +59,28 @@ export function intentionQueryFor(describe, optimal, previous) {
   return {
     policy: needsPolicy ? pickIntentionPolicy(describe, optimal, previous?.policy) : null,
     oracle: previous?.oracle,
+    minimality: previous?.minimality,
   };
 }
 
+// The parameters of the run's intention query (the engine's defaults left out).
+function intentionParams(query) {
+  const params = { policy: query.policy };
+  if (query.oracle && query.oracle !== 'subjective') params.oracle = query.oracle;
+  if ((!query.oracle || query.oracle === 'subjective') && query.minimality === 'any_alternative')
+    params.minimality = query.minimality;
+  return params;
+}
+
+const freshView = () => ({
+  selected: null,
+  shown: new Map(),
+  referenceShown: REFERENCE_ROWS_SHOWN,
+  witnesses: new Map(),
+});
+
 export function intentionTab(page) {
-  let view = { selected: null, shown: new Map(), referenceShown: REFERENCE_ROWS_SHOWN };
+  let view = freshView();
   let viewOf = null;
   let pendingSelected = null; // a share link's selected verdict, for the intentions it will get
   let causesView = { shown: CAUSE_ROWS_SHOWN };
@@ -95,9 +113,7 @@ export function intentionTab(page) {
   async function askIntentions(ask, run) {
     const query = run.queries.intention;
     run.responses.intention = undefined;
-    const params = { policy: query.policy };
-    if (query.oracle && query.oracle !== 'subjective') params.oracle = query.oracle;
-    await ask('Intentions', 'intention', params, { key: 'intention', busy: 'intention' });
+    await ask('Intentions', 'intention', intentionParams(query), { key: 'intention', busy: 'intention' });
     await askCauses(ask, run);
   }
 
@@ -107,6 +123,23 @@ export function intentionTab(page) {
     return page.session(async (ask, run) => {
       run.queries.intention = query;
       await askIntentions(ask, run);
+    });
+  }
+
+  // Asks for the whole witness of one verdict (the summary lists the first settings of each w^Y): the
+  // same question asked alone, about that variable in that setting, which the engine answers with
+  // the same witness and every setting.
+  function fetchWitness(variable, setting) {
+    return page.session(async (ask, run) => {
+      const query = run.queries.intention;
+      const shown = run.responses.intention;
+      if (!query?.policy || !shown?.ok) return;
+      const params = { ...intentionParams(query), outcomes: [variable], setting };
+      const reply = await ask('Witness', 'intention', params, { cache: true });
+      const witness = reply.ok ? reply.result.query?.results?.[0]?.witness : null;
+      if (witness && run.responses.intention === shown)
+        view.witnesses.set(entryKey(variable, setting), witness);
+      else if (!reply.ok) page.toast('The engine could not give the whole witness.');
     });
   }
 
@@ -185,7 +218,7 @@ export function intentionTab(page) {
         viewOf = run.responses.intention;
         const selected = run.responses.intention?.ok ? pendingSelected : null;
         if (run.responses.intention) pendingSelected = null;
-        view = { selected, shown: new Map(), referenceShown: REFERENCE_ROWS_SHOWN };
+        view = { ...freshView(), selected };
       }
       const intention = renderIntention({
         run,
@@ -197,6 +230,7 @@ export function intentionTab(page) {
           else view.shown.set(variable, count);
           page.redraw();
         },
+        onWitness: fetchWitness,
         onEditBehaviour: (observations, result) => editBehaviour(run, observations, result),
       });
       const asked =

@@ -2,7 +2,7 @@
 // intended), then per variable a table of its verdicts, each with its witness in words (a click shows
 // the witness on the graph).
 import { el, settingHeaderCells, formatNumber, formatOutcome } from '../../../views/dom.js';
-import { settingsPhrase, witnessText, namesPhrase, entryKey } from './words.js';
+import { settingsPhrase, witnessText, namesPhrase, entryKey, alternativeNames } from './words.js';
 
 export const INTENTION_ROWS_SHOWN = 50;
 
@@ -96,12 +96,39 @@ export function intentionSummary(r, { total }) {
   return summary;
 }
 
-// One candidate variable's verdicts. `view`: {selected, shown}; onSelect(key), onMore(variable, n).
+// A verdict's witness in words. The summary's witness lists the first settings of each w^Y; the whole
+// one (`whole`, asked for on its own) lists them all. A short witness offers to ask for the whole.
+function witnessCell(entry, r, policy, whole, onWitness) {
+  const witness = whole || entry.witness;
+  if (!witness) return '';
+  const name = alternativeNames(r, [witness.alternative])[0];
+  const text = witnessText(witness, policy, name, { all: Boolean(whole) });
+  if (whole || witness.complete !== false) return text;
+  return [
+    text,
+    ' ',
+    el(
+      'button',
+      {
+        type: 'button',
+        class: 'link whole-witness',
+        onClick: (event) => {
+          event.stopPropagation();
+          onWitness(entry.setting);
+        },
+      },
+      'Show every setting of the witness',
+    ),
+  ];
+}
+
+// One candidate variable's verdicts. `view`: {selected, shown, witnesses: Map(key → whole witness)};
+// onSelect(key), onMore(variable, n), onWitness(variable, setting) asks for a whole witness.
 export function variableSection(
   v,
   r,
   { policy, total, settingsByIndex, noiseNames },
-  { view, onSelect, onMore },
+  { view, onSelect, onMore, onWitness },
 ) {
   const entries = v.intended || [];
   const shownCount = view.shown.get(v.variable) ?? INTENTION_ROWS_SHOWN;
@@ -137,7 +164,7 @@ export function variableSection(
     const setting = settingsByIndex.get(entry.setting);
     const fixedVars = (entry.witness?.fixed || []).map((f) => f.variable).join(' ');
     const selected = view.selected === key;
-    const alternatives = entry.alternatives || [];
+    const alternatives = alternativeNames(r, entry.alternatives);
     const toggle = () => onSelect(selected ? null : key);
     return el(
       'tbody',
@@ -171,7 +198,9 @@ export function variableSection(
         el(
           'td',
           { colspan: columns, class: 'witness' },
-          entry.witness ? witnessText(entry.witness, policy) : '',
+          witnessCell(entry, r, policy, view.witnesses?.get(key), (setting) =>
+            onWitness(v.variable, setting),
+          ),
           alternatives.length > 1 && ` Intended also relative to ${namesPhrase(alternatives.slice(1), 5)}.`,
         ),
       ),

@@ -17,35 +17,53 @@ export function pickIntentionPolicy(describe, optimal, previous) {
   return best.find((name) => names.includes(name)) || names[0] || null;
 }
 
-// "setting 3", "settings 0 and 3", "settings 0, 2 and 5", long lists shortened.
-export function settingsPhrase(settings) {
+// The names of the alternatives a result refers to by their index in its reference set.
+export function alternativeNames(r, indices) {
+  return (indices || []).map((i) => r?.reference?.[i]?.name ?? `#${i}`);
+}
+
+// "setting 3", "settings 0 and 3", "settings 0, 2 and 5", long lists shortened (`all`: never).
+// `count`: how many settings there are, when `settings` holds only the first of them.
+export function settingsPhrase(settings, { count = settings.length, all = false } = {}) {
   const MAX = 8;
-  const shown = settings.slice(0, MAX).map(String);
-  if (settings.length > MAX) return `settings ${shown.join(', ')}, … (${settings.length} settings)`;
+  const shown = (all ? settings : settings.slice(0, MAX)).map(String);
+  const more = count - shown.length;
+  if (more > 0) return `settings ${shown.join(', ')}, … (${count.toLocaleString('en')} settings)`;
   if (shown.length === 1) return `setting ${shown[0]}`;
   return `settings ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }
 
-// "east in setting 0 and to west in setting 3": one fixed variable's values, grouped by value.
-function valuesPhrase(fixed) {
+// "east in setting 0 and to west in setting 3": one fixed variable's values, grouped by value. A
+// short witness lists only the first settings of w^Y: the count says how many there are.
+function valuesPhrase(fixed, all) {
   const groups = new Map();
   (fixed.settings || []).forEach((setting, i) => {
     const value = formatOutcome(fixed.values?.[i]);
     if (!groups.has(value)) groups.set(value, []);
     groups.get(value).push(setting);
   });
-  return [...groups].map(([value, settings]) => `${value} in ${settingsPhrase(settings)}`).join(' and to ');
+  const listed = (fixed.settings || []).length;
+  const count = fixed.count ?? listed;
+  if (count > listed) {
+    return `${[...groups.keys()].join(' or ')} in ${settingsPhrase(fixed.settings || [], { count })}`;
+  }
+  return [...groups]
+    .map(([value, settings]) => `${value} in ${settingsPhrase(settings, { all })}`)
+    .join(' and to ');
 }
 
-// The witness of a verdict in words (a plain string: the caller puts it in a text node).
-export function witnessText(witness, policy) {
-  const alternative = `'${witness.alternative}'`;
+// The witness of a verdict in words (a plain string: the caller puts it in a text node). `alternative`
+// is the name of its alternative; `all`: list every setting (a whole witness asked for on its own).
+export function witnessText(witness, policy, alternative, { all = false } = {}) {
+  const quoted = `'${alternative}'`;
   const fixed = witness.fixed || [];
-  const fixings = fixed.map((f, i) => `${f.variable}${i === 0 ? ' were fixed' : ''} to ${valuesPhrase(f)}`);
+  const fixings = fixed.map(
+    (f, i) => `${f.variable}${i === 0 ? ' were fixed' : ''} to ${valuesPhrase(f, all)}`,
+  );
   const whose = fixed.length > 1 ? 'their' : 'its';
   return (
-    `Relative to ${alternative}: if ${fixings.join(', and ')} (${whose} values under '${policy}'), ` +
-    `${alternative} would be as good: ${formatNumber(witness.rhs)} ≥ ${formatNumber(witness.lhs)} ` +
+    `Relative to ${quoted}: if ${fixings.join(', and ')} (${whose} values under '${policy}'), ` +
+    `${quoted} would be as good: ${formatNumber(witness.rhs)} ≥ ${formatNumber(witness.lhs)} ` +
     '(Eq. 2), and no smaller fixing would do.'
   );
 }
