@@ -133,8 +133,8 @@ export function sbueTab(page, settings, { node }) {
       }
       const scale = settings.scale === 'z' ? 'z' : 'mean';
       const chart = sbueChart(r, { scale, palette: themePlotPalette(), legend: false });
+      // The chart first (the answer), V beside the caption's other facts of the estimate.
       out.append(
-        valueLine(r, 'sbue-value'),
         exportedFigure(chart, {
           caption: `Bars: the mean over k = ${r.rollouts.toLocaleString('en')} simulated plays of depth ${r.depth} (seed ${r.seed}, the same for every action); whiskers: ± 1 standard error${r.exact?.available ? '; hollow diamonds: the exact values' : ''}.`,
           basename: `${page.basename()}-sbue`,
@@ -142,6 +142,7 @@ export function sbueTab(page, settings, { node }) {
           width: chart.getAttribute('width'),
           height: chart.getAttribute('height'),
         }),
+        valueLine(r, 'sbue-value'),
         sbueLegend(r.actions || []),
         r.exact?.available ? '' : el('p', { class: 'explain', id: 'sbue-exact-reason' }, exactWords(r.exact)),
         sbueTable(r),

@@ -51,7 +51,6 @@ export function sicaTab(page, settings, { node }) {
         out.append(controls);
         return out;
       }
-      out.append(valueLine(r, 'sica-value'));
       const maps = el(
         'div',
         { class: 'sica-maps' },
@@ -71,6 +70,7 @@ export function sicaTab(page, settings, { node }) {
       out.append(
         maps,
         heatmapLegend(),
+        valueLine(r, 'sica-value'),
         el(
           'p',
           { class: 'explain' },
