@@ -50,8 +50,8 @@ void append_utf8(std::string* out, unsigned code) {
   }
 }
 
-// The offset of the first byte that is not part of well-formed UTF-8 (no overlong forms, no
-// surrogates, nothing above U+10FFFF), or npos.
+}  // namespace
+
 std::size_t invalid_utf8_at(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size()) {
@@ -75,8 +75,6 @@ std::size_t invalid_utf8_at(std::string_view text) {
   }
   return std::string_view::npos;
 }
-
-}  // namespace
 
 class SourceJson::Parser {
  public:

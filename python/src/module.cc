@@ -89,5 +89,6 @@ PYBIND11_MODULE(_motive, m) {
   m.doc() = "The Motive engine's JSON entry point (docs/api.md); use the motive package around it.";
   m.def("request", &request, py::arg("request_json"), py::arg("progress") = py::none(),
         "Answers one API request given as JSON text with the reply's JSON text (docs/api.md).");
-  m.def("version", [] { return std::string(MOTIVE_VERSION); }, "The engine's version.");
+  m.def(
+      "version", [] { return std::string(MOTIVE_VERSION); }, "The engine's version.");
 }
