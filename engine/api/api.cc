@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -51,15 +50,12 @@ struct ReadModel {
 };
 
 // The model a text holds, read by its kind's reader. The page asks many questions of the same text in
-// a row: keep the last model read (the key is the text, which names its kind).
+// a row: keep the last model read (the key is the text, which names its kind). Each thread keeps its
+// own: a batch (motive batch, Python's) asks from several threads at once, each mostly of one model.
 std::optional<ReadModel> read_model(const std::string& text, Diagnostics* diagnostics) {
-  static std::mutex mutex;
-  static std::string last_text;
-  static ReadModel last;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (last.model && last_text == text) return last;
-  }
+  thread_local std::string last_text;
+  thread_local ReadModel last;
+  if (last.model && last_text == text) return last;
   // Problems that do not hide the kind (a duplicate key) are left for the kind's reader to report.
   Diagnostics found;
   std::optional<std::string> kind = read_model_kind(text, &found);
@@ -69,7 +65,6 @@ std::optional<ReadModel> read_model(const std::string& text, Diagnostics* diagno
   }
   ReadModel read{*kind, find_kind(*kind)->read(text, diagnostics)};
   if (!read.model) return std::nullopt;
-  std::lock_guard<std::mutex> lock(mutex);
   last_text = text;
   last = read;
   return read;

@@ -1549,11 +1549,16 @@ void prune_unplayed(OrderedJson* model, std::vector<std::string>* notes) {
     for (std::size_t i = 0; i < scenes_left_out.size() && i < 8; ++i)
       listed += (i ? ", " : "") + scenes_left_out[i];
     if (scenes_left_out.size() > 8) listed += ", ...";
-    notes->push_back(std::to_string(scenes_left_out.size()) + " scene" +
-                     (scenes_left_out.size() == 1 ? "" : "s") + (listed.empty() ? "" : " (" + listed + ")") +
-                     " and " + std::to_string(choices_left_out) + " option" +
-                     (choices_left_out == 1 ? "" : "s") +
-                     " that no play reaches (the stats never allow them) were left out");
+    std::vector<std::string> parts;
+    if (!scenes_left_out.empty())
+      parts.push_back(std::to_string(scenes_left_out.size()) + " scene" +
+                      (scenes_left_out.size() == 1 ? "" : "s") + " (" + listed + ")");
+    if (choices_left_out > 0)
+      parts.push_back(std::to_string(choices_left_out) + " option" + (choices_left_out == 1 ? "" : "s"));
+    notes->push_back(
+        listing(parts) + " that no play reaches (the stats never allow them) " +
+        (scenes_left_out.size() + static_cast<std::size_t>(choices_left_out) == 1 ? "was" : "were") +
+        " left out");
   }
 }
 
