@@ -132,6 +132,7 @@ class BifReader {
   BifReader(const SourceText& source, Diagnostics* d) : source_(source), lexer_(source.text()), d_(d) {}
 
   std::optional<Imported> read() {
+    const std::size_t before = d_->count();
     try {
       advance();
       while (token_.kind != Tok::kEnd) block();
@@ -139,7 +140,6 @@ class BifReader {
       d_->error("import.syntax", source_.span(e.begin, std::max(e.end, e.begin + 1)), e.message, e.hint);
       return std::nullopt;
     }
-    const std::size_t before = d_->count();
     resolve_tables();
     if (d_->count() > before) return std::nullopt;
     std::optional<Imported> out = network_model(net_, "BIF", d_);
