@@ -17,6 +17,7 @@
 #include "core/text.h"
 #include "formats/formats.h"
 #include "formats/network.h"
+#include "formats/readers.h"
 #include "formats/source.h"
 
 namespace motive::formats {
@@ -504,7 +505,7 @@ class BifReader {
 
 }  // namespace
 
-std::optional<Imported> import_bif(std::string_view text, Diagnostics* diagnostics) {
+std::optional<Imported> read_bif(std::string_view text, Diagnostics* diagnostics) {
   SourceText source(text);
   if (!check_source(source, diagnostics)) return std::nullopt;
   return BifReader(source, diagnostics).read();

@@ -21,6 +21,7 @@
 #include "core/source_json.h"
 #include "core/text.h"
 #include "formats/formats.h"
+#include "formats/readers.h"
 #include "formats/source.h"
 
 namespace motive::formats {
@@ -82,7 +83,8 @@ struct Stmt {
 
 struct Variable {
   enum Type { kNumber, kBoolean, kText } type = kNumber;
-  std::string id;  // the stat's name in the model (an identifier of the expression language)
+  std::string file_name;  // the file that creates it
+  std::string id;         // the stat's name in the model (an identifier of the expression language)
   double initial = 0;
   std::string file;
   SourceSpan span;
@@ -305,6 +307,7 @@ class FileReader {
     }
     Variable v;
     v.file = name_;
+    v.file_name = file_;
     v.span = source_.span(l.begin, l.end);
     std::string lower(value);
     for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -1564,7 +1567,7 @@ void prune_unplayed(OrderedJson* model, std::vector<std::string>* notes) {
 
 }  // namespace
 
-std::optional<Imported> import_choicescript(const std::vector<SourceFile>& files, Diagnostics* diagnostics) {
+std::optional<Imported> read_choicescript(const std::vector<SourceFile>& files, Diagnostics* diagnostics) {
   const std::size_t before = diagnostics->count();
   std::vector<std::unique_ptr<SourceText>> texts;
   std::vector<std::unique_ptr<FileReader>> readers;
@@ -1726,6 +1729,7 @@ std::optional<Imported> import_choicescript(const std::vector<SourceFile>& files
       hi = std::max(b->second.second, v.initial);
     }
     stats[v.id] = {{"min", number_json(lo)}, {"max", number_json(hi)}, {"initial", number_json(v.initial)}};
+    out.origins.push_back({"stat", v.id, v.file_name, v.span});
   }
   if (!stats.empty()) model["stats"] = stats;
   OrderedJson achievements = OrderedJson::object();
@@ -1733,6 +1737,7 @@ std::optional<Imported> import_choicescript(const std::vector<SourceFile>& files
     OrderedJson entry = {{"points", number_json(a.points)}, {"title", a.title}};
     if (!a.description.empty()) entry["description"] = a.description;
     achievements[a.id] = entry;
+    out.origins.push_back({"achievement", a.id, first.file(), a.span});
   }
   if (!achievements.empty()) model["achievements"] = achievements;
   OrderedJson scenes = OrderedJson::object();
@@ -1779,10 +1784,6 @@ std::optional<Imported> import_choicescript(const std::vector<SourceFile>& files
   out.notes = std::move(notes);
   out.notes.insert(out.notes.end(), compiler.notes().begin(), compiler.notes().end());
   return out;
-}
-
-std::optional<Imported> import_choicescript_text(std::string_view text, Diagnostics* diagnostics) {
-  return import_choicescript({{"startup.txt", text}}, diagnostics);
 }
 
 }  // namespace motive::formats

@@ -8,6 +8,7 @@
 #include "adventure/adventure.h"
 #include "core/source_json.h"
 #include "core/text.h"
+#include "formats/readers.h"
 #include "formats/source.h"
 #include "scim/reader.h"
 
@@ -98,7 +99,7 @@ const FormatSpec* detect(const std::vector<SourceFile>& files) {
 // (or other entry) whose text holds the diagnostic's line.
 const Origin* origin_of(const Imported& imported, const SourceJson& doc, int line) {
   const Json& root = doc.root();
-  for (const char* section : {"scenes", "variables"}) {
+  for (const char* section : {"scenes", "variables", "achievements", "stats"}) {
     auto it = root.find(section);
     if (it == root.end() || !it->is_object()) continue;
     for (const auto& member : it->items()) {
@@ -115,7 +116,7 @@ const Origin* origin_of(const Imported& imported, const SourceJson& doc, int lin
 // Reads the imported model with its kind's reader. An importer checks what the source says; the
 // kind's reader also checks what plays of it do (a choice no play can take): its problems are
 // reported at the source of the scene they are in, or without a position.
-bool check_model(const Imported& imported, Diagnostics* diagnostics) {
+bool check_model(const Imported& imported, const std::string& only_file, Diagnostics* diagnostics) {
   Diagnostics found;
   bool ok = false;
   if (imported.kind == "scim") ok = scim::read_scim_file(imported.model, &found).has_value();
@@ -131,9 +132,19 @@ bool check_model(const Imported& imported, Diagnostics* diagnostics) {
     const std::string where = o ? " (in the imported " + o->what + " " + in_quotes(o->key) + ")" : "";
     one.error(d.id, o ? o->span : SourceSpan{}, d.message + where,
               d.hint.empty() ? "the imported model does not read as a " + imported.kind + " model" : d.hint);
-    diagnostics->append(one, o ? o->file : std::string());
+    diagnostics->append(one, o && !o->file.empty() ? o->file : only_file);
   }
   return false;
+}
+
+// What a reader made, named by its format and kind and read back by the kind's reader.
+std::optional<Imported> checked(std::optional<Imported> imported, const FormatSpec& spec,
+                                const std::string& only_file, Diagnostics* diagnostics) {
+  if (!imported) return std::nullopt;
+  imported->format = spec.name;
+  imported->kind = spec.kind;
+  if (!check_model(*imported, only_file, diagnostics)) return std::nullopt;
+  return imported;
 }
 
 }  // namespace
@@ -159,7 +170,7 @@ std::optional<Imported> import_files(const std::vector<SourceFile>& files, std::
   }
   std::optional<Imported> imported;
   if (spec->name == "choicescript") {
-    imported = import_choicescript(files, diagnostics);
+    imported = read_choicescript(files, diagnostics);
   } else {
     if (files.size() != 1) {
       diagnostics->error("import.unknown_format", {},
@@ -168,15 +179,28 @@ std::optional<Imported> import_files(const std::vector<SourceFile>& files, std::
       return std::nullopt;
     }
     Diagnostics local;
-    if (spec->name == "bif") imported = import_bif(files.front().text, &local);
-    else if (spec->name == "xmlbif") imported = import_xmlbif(files.front().text, &local);
+    if (spec->name == "bif") imported = read_bif(files.front().text, &local);
+    else if (spec->name == "xmlbif") imported = read_xmlbif(files.front().text, &local);
     diagnostics->append(local, files.front().name);
   }
-  if (!imported) return std::nullopt;
-  imported->format = spec->name;
-  imported->kind = spec->kind;
-  if (!check_model(*imported, diagnostics)) return std::nullopt;
-  return imported;
+  return checked(std::move(imported), *spec, files.size() == 1 ? files.front().name : std::string(),
+                 diagnostics);
+}
+
+std::optional<Imported> import_bif(std::string_view text, Diagnostics* diagnostics) {
+  return checked(read_bif(text, diagnostics), *find_format("bif"), "", diagnostics);
+}
+
+std::optional<Imported> import_xmlbif(std::string_view text, Diagnostics* diagnostics) {
+  return checked(read_xmlbif(text, diagnostics), *find_format("xmlbif"), "", diagnostics);
+}
+
+std::optional<Imported> import_choicescript(const std::vector<SourceFile>& files, Diagnostics* diagnostics) {
+  return checked(read_choicescript(files, diagnostics), *find_format("choicescript"), "", diagnostics);
+}
+
+std::optional<Imported> import_choicescript_text(std::string_view text, Diagnostics* diagnostics) {
+  return import_choicescript({{"startup.txt", text}}, diagnostics);
 }
 
 }  // namespace motive::formats

@@ -289,6 +289,8 @@ class Builder {
     model["source"] = "imported from " + format_ + " by motive import";
     model["variables"] = std::move(variables);
     Imported out;
+    for (const NetVariable& var : net_.variables)
+      out.origins.push_back({"variable", ids.find(var.name), "", var.span});
     out.kind = "scim";
     out.model = model_text(model, "Imported from " + format_ + " by motive import (docs/formats.md).");
     out.notes = std::move(notes_);

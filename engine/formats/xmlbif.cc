@@ -15,6 +15,7 @@
 #include "core/text.h"
 #include "formats/formats.h"
 #include "formats/network.h"
+#include "formats/readers.h"
 #include "formats/source.h"
 #include "formats/xml.h"
 
@@ -256,7 +257,7 @@ class XmlbifReader {
 
 }  // namespace
 
-std::optional<Imported> import_xmlbif(std::string_view text, Diagnostics* diagnostics) {
+std::optional<Imported> read_xmlbif(std::string_view text, Diagnostics* diagnostics) {
   SourceText source(text);
   if (!check_source(source, diagnostics)) return std::nullopt;
   std::optional<XmlDocument> doc = read_xml(source, diagnostics);
