@@ -10,6 +10,7 @@
 #include "core/text.h"
 #include "formats/readers.h"
 #include "formats/source.h"
+#include "game/model.h"
 #include "scim/reader.h"
 
 namespace motive::formats {
@@ -24,6 +25,10 @@ const std::vector<FormatSpec>& import_formats() {
        "a Bayesian network or influence diagram in XMLBIF 0.3 (pgmpy, JavaBayes, Weka)",
        "scim",
        {"xmlbif", "xml"}},
+      {"nfg",
+       "a normal-form game in Gambit's .nfg format (version 1, as OpenSpiel's nfg_game reads)",
+       "game",
+       {"nfg"}},
       {"choicescript",
        "a ChoiceScript game (a documented subset), its annotations in a .json side file keyed by scene",
        "adventure",
@@ -91,6 +96,7 @@ const FormatSpec* detect(const std::vector<SourceFile>& files) {
   const std::string word = first_word(files.front().text);
   if (word == "network" || word == "variable" || word == "probability") return find_format("bif");
   if (word.rfind("<", 0) == 0) return find_format("xmlbif");
+  if (word == "nfg") return find_format("nfg");
   if (word.rfind("*", 0) == 0) return find_format("choicescript");
   return nullptr;
 }
@@ -121,6 +127,7 @@ bool check_model(const Imported& imported, const std::string& only_file, Diagnos
   bool ok = false;
   if (imported.kind == "scim") ok = scim::read_scim_file(imported.model, &found).has_value();
   else if (imported.kind == "adventure") ok = adventure::read_adventure(imported.model, &found).has_value();
+  else if (imported.kind == "game") ok = game::read_game_model(imported.model, &found).has_value();
   else ok = true;
   if (ok) return true;
   SourceJson doc;
@@ -181,6 +188,7 @@ std::optional<Imported> import_files(const std::vector<SourceFile>& files, std::
     Diagnostics local;
     if (spec->name == "bif") imported = read_bif(files.front().text, &local);
     else if (spec->name == "xmlbif") imported = read_xmlbif(files.front().text, &local);
+    else if (spec->name == "nfg") imported = read_nfg(files.front().text, &local);
     diagnostics->append(local, files.front().name);
   }
   return checked(std::move(imported), *spec, files.size() == 1 ? files.front().name : std::string(),
@@ -193,6 +201,10 @@ std::optional<Imported> import_bif(std::string_view text, Diagnostics* diagnosti
 
 std::optional<Imported> import_xmlbif(std::string_view text, Diagnostics* diagnostics) {
   return checked(read_xmlbif(text, diagnostics), *find_format("xmlbif"), "", diagnostics);
+}
+
+std::optional<Imported> import_nfg(std::string_view text, Diagnostics* diagnostics) {
+  return checked(read_nfg(text, diagnostics), *find_format("nfg"), "", diagnostics);
 }
 
 std::optional<Imported> import_choicescript(const std::vector<SourceFile>& files, Diagnostics* diagnostics) {

@@ -134,3 +134,13 @@ def test_infinities_cross_as_the_engine_spells_them():
     assert _to_json_value({"beta": math.inf, "x": [-math.inf, 1.5]}, "p") == {"beta": "inf", "x": ["-inf", 1.5]}
     with pytest.raises(ValueError, match="NaN"):
         _to_json_value(math.nan, "p")
+
+
+# Gambit's prisoner's dilemma (tests/formats/prisoners-dilemma.nfg): without policies both players
+# choose uniformly, so the exact expected payoffs are the averages of the file's four profiles.
+def test_an_imported_normal_form_game_pays_the_average_of_its_profiles(root):
+    game = motive.load(root / "tests/formats/prisoners-dilemma.nfg")
+    assert game.kind == "game" and game.source_format == "nfg"
+    profiles = [(3, 3), (5, 0), (0, 5), (1, 1)]
+    exact = game.analyze("sica", rollouts=100)["exact"]
+    assert exact["mean"] == pytest.approx([sum(p[i] for p in profiles) / 4 for i in range(2)], abs=1e-12)
