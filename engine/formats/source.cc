@@ -1,7 +1,7 @@
 #include "formats/source.h"
 
 #include <algorithm>
-#include <charconv>
+#include <cstdlib>
 #include <cmath>
 #include <cstdio>
 
@@ -74,12 +74,12 @@ std::optional<double> parse_decimal(std::string_view word) {
     if (exponent == 0) return std::nullopt;
   }
   if (i != word.size()) return std::nullopt;
-  // from_chars takes no leading '+'.
-  std::string_view digits_text = word.front() == '+' ? word.substr(1) : word;
-  double value = 0;
-  auto [end, error] = std::from_chars(digits_text.data(), digits_text.data() + digits_text.size(), value);
-  if (error != std::errc() || end != digits_text.data() + digits_text.size() || !std::isfinite(value))
-    return std::nullopt;
+  // strtod rather than from_chars: Emscripten's library has no from_chars for double. The word was
+  // scanned above, so strtod reads exactly it (in the "C" locale the engine runs in).
+  const std::string literal(word);
+  char* end = nullptr;
+  const double value = std::strtod(literal.c_str(), &end);
+  if (end != literal.c_str() + literal.size() || !std::isfinite(value)) return std::nullopt;
   return value;
 }
 
