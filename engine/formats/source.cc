@@ -1,9 +1,9 @@
 #include "formats/source.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/source_json.h"
 #include "core/text.h"
