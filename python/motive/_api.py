@@ -387,3 +387,8 @@ def load(source: str | os.PathLike, *, model_name: str | None = None) -> Model:
         model = import_file(path)
         return model.select(model_name) if model_name is not None else model
     return Model(path.read_text(encoding="utf-8"), model_name=model_name, path=os.fspath(path))
+
+
+# Shown in tracebacks as users name them (motive.MotiveError, motive.Model), not by their module.
+for _public in (MotiveError, Model, Result, Catalogue):
+    _public.__module__ = "motive"
