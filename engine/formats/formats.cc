@@ -29,6 +29,12 @@ const std::vector<FormatSpec>& import_formats() {
        "a normal-form game in Gambit's .nfg format (version 1, as OpenSpiel's nfg_game reads)",
        "game",
        {"nfg"}},
+      {"efg",
+       "an extensive-form game in Gambit's .efg format (version 2), when its tree plays the same stages in "
+       "every "
+       "history",
+       "game",
+       {"efg"}},
       {"choicescript",
        "a ChoiceScript game (a documented subset), its annotations in a .json side file keyed by scene",
        "adventure",
@@ -97,6 +103,7 @@ const FormatSpec* detect(const std::vector<SourceFile>& files) {
   if (word == "network" || word == "variable" || word == "probability") return find_format("bif");
   if (word.rfind("<", 0) == 0) return find_format("xmlbif");
   if (word == "nfg") return find_format("nfg");
+  if (word == "efg") return find_format("efg");
   if (word.rfind("*", 0) == 0) return find_format("choicescript");
   return nullptr;
 }
@@ -189,6 +196,7 @@ std::optional<Imported> import_files(const std::vector<SourceFile>& files, std::
     if (spec->name == "bif") imported = read_bif(files.front().text, &local);
     else if (spec->name == "xmlbif") imported = read_xmlbif(files.front().text, &local);
     else if (spec->name == "nfg") imported = read_nfg(files.front().text, &local);
+    else if (spec->name == "efg") imported = read_efg(files.front().text, &local);
     diagnostics->append(local, files.front().name);
   }
   return checked(std::move(imported), *spec, files.size() == 1 ? files.front().name : std::string(),
@@ -205,6 +213,10 @@ std::optional<Imported> import_xmlbif(std::string_view text, Diagnostics* diagno
 
 std::optional<Imported> import_nfg(std::string_view text, Diagnostics* diagnostics) {
   return checked(read_nfg(text, diagnostics), *find_format("nfg"), "", diagnostics);
+}
+
+std::optional<Imported> import_efg(std::string_view text, Diagnostics* diagnostics) {
+  return checked(read_efg(text, diagnostics), *find_format("efg"), "", diagnostics);
 }
 
 std::optional<Imported> import_choicescript(const std::vector<SourceFile>& files, Diagnostics* diagnostics) {

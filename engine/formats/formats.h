@@ -2,7 +2,8 @@
 //
 // Each importer reads one format and writes the model file of one kind (docs/formats.md):
 //   bif, xmlbif     Bayesian networks and influence diagrams  ->  a SCIM/CID (kind "scim")
-//   nfg             Gambit's normal-form games                ->  a game (kind "game")
+//   nfg, efg        Gambit's normal- and extensive-form games ->  a game (kind "game"); an .efg tree
+//                   only when it plays the same stages in every history
 //   choicescript    a documented subset of ChoiceScript, with the benchmark's annotations in a side
 //                   file keyed by scene                       ->  an adventure (kind "adventure")
 // An importer never guesses: what it cannot read is a diagnostic (`import.*`, docs/errors.md) at its
@@ -77,6 +78,7 @@ std::optional<Imported> import_files(const std::vector<SourceFile>& files, std::
 std::optional<Imported> import_bif(std::string_view text, Diagnostics* diagnostics);
 std::optional<Imported> import_xmlbif(std::string_view text, Diagnostics* diagnostics);
 std::optional<Imported> import_nfg(std::string_view text, Diagnostics* diagnostics);
+std::optional<Imported> import_efg(std::string_view text, Diagnostics* diagnostics);
 // A ChoiceScript game of one scene file (startup.txt), without annotations.
 std::optional<Imported> import_choicescript_text(std::string_view text, Diagnostics* diagnostics);
 // A ChoiceScript game of several files: its scenes (.txt, startup.txt first) and at most one .json

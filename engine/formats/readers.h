@@ -14,6 +14,7 @@ namespace motive::formats {
 std::optional<Imported> read_bif(std::string_view text, Diagnostics* diagnostics);
 std::optional<Imported> read_xmlbif(std::string_view text, Diagnostics* diagnostics);
 std::optional<Imported> read_nfg(std::string_view text, Diagnostics* diagnostics);
+std::optional<Imported> read_efg(std::string_view text, Diagnostics* diagnostics);
 // A game of several files; its diagnostics name their files.
 std::optional<Imported> read_choicescript(const std::vector<SourceFile>& files, Diagnostics* diagnostics);
 

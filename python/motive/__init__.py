@@ -7,7 +7,7 @@ through the same JSON entry point as the CLI and the page (docs/python.md).
     result.frame()                      # the settings as a pandas DataFrame
 
 ``motive.catalogue()`` lists what the engine answers; ``motive.load`` reads a model (or imports a
-BIF, XMLBIF, Gambit .nfg or ChoiceScript file); ``Model.analyze`` runs an analysis, its parameters checked
+BIF, XMLBIF, Gambit .nfg/.efg or ChoiceScript file); ``Model.analyze`` runs an analysis, its parameters checked
 by the engine against the catalogue; a failure raises ``motive.MotiveError`` with the engine's id,
 line, column, message and hint. ``motive.batch`` answers many requests on every core or on a Dask
 cluster.

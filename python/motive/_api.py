@@ -345,7 +345,7 @@ def _read_files(path: pathlib.Path) -> list[dict]:
 
 def import_files(files: Mapping[str, str] | Iterable[tuple[str, str]], format: str = "auto") -> Model:
     """Imports a model written in another format from its files' texts (``{name: text}``): one file
-    for BIF, XMLBIF, Gambit's .nfg; a ChoiceScript game's scenes (``startup.txt``, ...) and
+    for BIF, XMLBIF, Gambit's .nfg and .efg; a ChoiceScript game's scenes (``startup.txt``, ...) and
     its annotations side file (a ``.json``). ``format`` is a format's name or "auto" (by the files'
     names and contents). Returns the imported Model, its text in ``text``, what the importer
     changed or left out in ``notes``. Raises MotiveError at the source's line and column."""
@@ -358,7 +358,7 @@ def import_files(files: Mapping[str, str] | Iterable[tuple[str, str]], format: s
 
 def import_file(path: str | os.PathLike, format: str = "auto", *,
                 annotations: str | os.PathLike | None = None) -> Model:
-    """Imports a model file written in another format (BIF, XMLBIF, Gambit .nfg), or a folder
+    """Imports a model file written in another format (BIF, XMLBIF, Gambit .nfg/.efg), or a folder
     holding a ChoiceScript game (its .txt scenes, and a .json annotations side file if there is
     one; ``annotations`` names another). See import_files."""
     source = pathlib.Path(path)
@@ -373,7 +373,7 @@ def import_file(path: str | os.PathLike, format: str = "auto", *,
 
 def load(source: str | os.PathLike, *, model_name: str | None = None) -> Model:
     """Reads a model: a path to a model file (or to a file another format writes, which is imported:
-    .bif, .xmlbif, .nfg, a ChoiceScript folder), or the model's text itself.
+    .bif, .xmlbif, .nfg, .efg, a ChoiceScript folder), or the model's text itself.
 
     Raises MotiveError when the model does not read (``line`` and ``column`` point into its text),
     FileNotFoundError when a path names no file.

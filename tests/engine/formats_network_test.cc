@@ -323,7 +323,7 @@ TEST(FormatsApi, DiagnosticsNameTheirFileAndFormatsAreChosenOrRefused) {
   const json catalogue = handle_request({{"analysis", "catalogue"}})["result"];
   std::vector<std::string> formats;
   for (const json& f : catalogue["formats"]) formats.push_back(f["name"]);
-  EXPECT_EQ(formats, std::vector<std::string>({"bif", "xmlbif", "nfg", "choicescript"}));
+  EXPECT_EQ(formats, std::vector<std::string>({"bif", "xmlbif", "nfg", "efg", "choicescript"}));
 }
 
 }  // namespace

@@ -9,7 +9,7 @@ Writes OUT_DIR/CORPUS/ for each corpus named (models, request, expression):
   request     the requests of docs/api.md (without their model: the fuzzer supplies a small one),
               one bare request per analysis named there, and tests/fuzz/seeds/request/
   expression  every "function" and rule string of those models, and tests/fuzz/seeds/expression/
-  formats     every file of tests/formats/ (the importers' hand-written BIF, XMLBIF, .nfg and ChoiceScript
+  formats     every file of tests/formats/ (the importers' hand-written BIF, XMLBIF, Gambit and ChoiceScript
               files), and tests/fuzz/seeds/formats/
 """
 import hashlib

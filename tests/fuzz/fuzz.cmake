@@ -57,6 +57,7 @@ endfunction()
 motive_import_fuzzer(fuzz_import_bif motive::formats::import_bif)
 motive_import_fuzzer(fuzz_import_xmlbif motive::formats::import_xmlbif)
 motive_import_fuzzer(fuzz_import_nfg motive::formats::import_nfg)
+motive_import_fuzzer(fuzz_import_efg motive::formats::import_efg)
 motive_import_fuzzer(fuzz_import_choicescript motive::formats::import_choicescript_text)
 
 # The request API, against a small model of each kind (fuzz_request.cc lists them).

@@ -144,3 +144,17 @@ def test_an_imported_normal_form_game_pays_the_average_of_its_profiles(root):
     profiles = [(3, 3), (5, 0), (0, 5), (1, 1)]
     exact = game.analyze("sica", rollouts=100)["exact"]
     assert exact["mean"] == pytest.approx([sum(p[i] for p in profiles) / 4 for i in range(2)], abs=1e-12)
+
+
+# A Gambit tree (tests/formats/pennies-in-turn.efg) is zero-sum: the exact correlation of the players'
+# returns is −1; and the play (single, T, T) pays player 1 the 1 the file's outcome 3 gives.
+def test_an_imported_extensive_form_game_keeps_the_trees_payoffs(root):
+    game = motive.import_file(root / "tests/formats/pennies-in-turn.efg")
+    assert game.kind == "game" and game.source_format == "efg"
+    exact = game.analyze("sica", rollouts=100)["exact"]
+    assert exact["correlation"][0][1] == pytest.approx(-1, abs=1e-12)
+    import json
+
+    table = json.loads(game.text.split("\n", 1)[1])["payoff_table"]
+    row = next(r for r in table if r["given"] == {"chance_1": "single", "move_2_Player_1": "T", "move_3_Player_2": "T"})
+    assert row["payoffs"] == {"Player_1": 1, "Player_2": -1}
