@@ -8,9 +8,9 @@
 //   meg                        uses core, scim, mdp (goal-directedness for CIDs and for MDPs)
 //   game, adventure            kinds that own their family: may use core, scim (expressions), mdp, meg
 //   kinds                      the kinds' tables and the list of kinds: above every family
-//   formats                    importers (BIF, XMLBIF, Gambit, ChoiceScript): may use core, scim, mdp, meg
-//   and the
-//                              kinds' own folders (game, adventure), whose models they write and read back
+//   formats                    importers (BIF, XMLBIF, Gambit, ChoiceScript): may use core, scim, mdp,
+//                              meg and the kinds' own folders (game, adventure), whose models they write
+//                              and read back
 //   api                        on top: parse, detect the kind, read, look up, run; reaches formats for
 //                              {"analysis": "import"}
 // Where "analysis family F for kind K" goes: in F's folder, which sits above K's (gridworld
