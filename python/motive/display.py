@@ -1,8 +1,8 @@
 """How models and results show themselves in a notebook (docs/python.md, "In a notebook").
 
 A model is drawn by the page's own views: the built page (web/dist/index.html, one self-contained
-file with the engine inlined) in its embed mode, inside an iframe's srcdoc, the model in its hash as
-a share link carries it (raw DEFLATE, base64url). So a notebook shows the graph, gridworld, game or
+file with the engine inlined) in its embed mode, inside an iframe's srcdoc, given the model as a share
+link carries it (raw DEFLATE, base64url) through window.MOTIVE_LOCATION. So a notebook shows the graph, gridworld, game or
 scene graph the playground shows, offline. When the page is not built (scripts/build-wasm.sh, then
 npm run build in web/), a model shows as a short readable summary instead, saying so. A result shows
 as its tables.
@@ -61,10 +61,11 @@ def _page_text(path: pathlib.Path) -> str:
 
 
 def embed_document(text: str, page: pathlib.Path) -> str:
-    """The page's HTML opening in embed mode on the model: a script run before the page's own puts
-    `embed` and the model in the document's hash (an iframe's srcdoc has no query of its own)."""
-    fragment = "embed&" + model_hash(text)
-    boot = f"<script>history.replaceState(null, '', {json.dumps('#' + fragment)});</script>"
+    """The page's HTML opening in embed mode on the model: a script run before the page's own sets
+    window.MOTIVE_LOCATION to the query and hash a share link's embed would carry (`?embed`,
+    `#model=...`), since an iframe's srcdoc has no URL of its own (web/src/main.js reads it)."""
+    launch = {"search": "?embed", "hash": "#" + model_hash(text)}
+    boot = f"<script>window.MOTIVE_LOCATION = {json.dumps(launch)};</script>"
     document = _page_text(page)
     head = document.find("<head>")
     if head < 0:

@@ -3,6 +3,7 @@ shows a readable summary when the page is not built; a result shows as tables.""
 
 import base64
 import html
+import json
 import re
 import zlib
 
@@ -26,12 +27,12 @@ def test_a_model_is_drawn_by_the_page_in_embed_mode(root, tmp_path, monkeypatch)
     assert shown.startswith("<iframe") and "srcdoc=" in shown
     document = html.unescape(re.search(r'srcdoc="([^"]*)"', shown).group(1))
     assert "the page" in document
-    # The boot script runs before the page's own and puts embed and the model in the hash.
-    boot = re.search(r"history\.replaceState\(null, '', \"#([^\"]*)\"\)", document)
-    assert boot and document.index("replaceState") < document.index("<title>")
-    fragment = boot.group(1)
-    assert fragment.startswith("embed&")
-    assert decode_hash(fragment) == model.text
+    # The boot script runs before the page's own and gives it ?embed and the model's share hash.
+    boot = re.search(r"window\.MOTIVE_LOCATION = (\{[^<]*\});</script>", document)
+    assert boot and document.index("MOTIVE_LOCATION") < document.index("<title>")
+    launch = json.loads(boot.group(1))
+    assert launch["search"] == "?embed"
+    assert decode_hash(launch["hash"]) == model.text
 
 
 def test_without_the_page_a_model_shows_a_summary(root, monkeypatch):

@@ -10,7 +10,10 @@ import { decodeModelHash } from './app/share.js';
 import { loadAutosave, loadDrafts, deleteDraft, loadTextSize, saveTextSize } from './app/storage.js';
 import { openShareDialog } from './views/share-dialog.js';
 
-const embed = new URLSearchParams(window.location.search).has('embed');
+// Where the page was opened: its URL, or what a notebook's display (python/motive/display.py) sets
+// before the page starts, since an iframe's srcdoc has no URL of its own to carry ?embed and a model.
+const launch = window.MOTIVE_LOCATION || { search: window.location.search, hash: window.location.hash };
+const embed = new URLSearchParams(launch.search).has('embed');
 const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 const BLANK_MODEL = `{
@@ -72,8 +75,8 @@ function wireControls() {
 }
 
 // Loads the model a share link carries, if any. Returns whether it did.
-async function openFromHash() {
-  const decoded = await decodeModelHash(window.location.hash);
+async function openFromHash(hash = window.location.hash) {
+  const decoded = await decodeModelHash(hash);
   if (!decoded) return false;
   if (decoded.error) {
     app.chrome.toast(decoded.error);
@@ -103,7 +106,7 @@ async function start() {
   }
   const saved = embed ? null : loadAutosave();
   if (saved) documents.restore(saved);
-  if (await openFromHash()) return;
+  if (await openFromHash(launch.hash)) return;
   if (!saved) {
     const first = examples[0];
     if (first) documents.loadText(first.text, first.title, { runAfter: embed });
