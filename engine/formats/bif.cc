@@ -442,7 +442,9 @@ class BifReader {
           std::string hint = did_you_mean(row.outcomes[i], outcomes);
           d_->error("import.undefined", row.outcome_spans[i],
                     in_quotes(parents[i]->name) + " has no outcome " + in_quotes(row.outcomes[i]),
-                    hint.empty() ? "its outcomes are " + quoted_list(outcomes) : hint);
+                    !hint.empty()      ? hint
+                    : outcomes.empty() ? "declare its outcomes: type discrete [ N ] { ... };"
+                                       : "its outcomes are " + quoted_list(outcomes));
           known = false;
           break;
         }
@@ -485,8 +487,11 @@ class BifReader {
       std::size_t rest = r;
       std::vector<std::string> parts(parents.size());
       for (std::size_t i = parents.size(); i-- > 0;) {
-        parts[i] = parents[i]->outcomes[rest % parents[i]->outcomes.size()];
-        rest /= parents[i]->outcomes.size();
+        // A parent without outcomes (a utility) is reported by the network's checks; name no outcome.
+        const std::vector<std::string>& outcomes = parents[i]->outcomes;
+        const std::size_t k = std::max<std::size_t>(1, outcomes.size());
+        parts[i] = outcomes.empty() ? "?" : outcomes[rest % k];
+        rest /= k;
       }
       d_->error("import.bad_table", t.block_span,
                 "the table of " + in_quotes(var->name) + " has no row for (" + join(parts) + ")",

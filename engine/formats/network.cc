@@ -131,8 +131,10 @@ class Builder {
     std::vector<std::string> parts(ps.size());
     for (std::size_t i = ps.size(); i-- > 0;) {
       const NetVariable& p = net_.variables[static_cast<std::size_t>(ps[i])];
-      parts[i] = p.name + " = " + p.outcomes[row % p.outcomes.size()];
-      row /= p.outcomes.size();
+      // A parent without outcomes (a utility) is reported by the checks; name no outcome.
+      const std::size_t k = std::max<std::size_t>(1, p.outcomes.size());
+      parts[i] = p.name + " = " + (p.outcomes.empty() ? std::string("?") : p.outcomes[row % k]);
+      row /= k;
     }
     return " given " + join(parts);
   }
@@ -303,8 +305,9 @@ class Builder {
     std::vector<std::string> outcomes(ps.size());
     for (std::size_t i = ps.size(); i-- > 0;) {
       const NetVariable& p = net_.variables[static_cast<std::size_t>(ps[i])];
-      outcomes[i] = p.outcomes[row % p.outcomes.size()];
-      row /= p.outcomes.size();
+      const std::size_t k = std::max<std::size_t>(1, p.outcomes.size());
+      outcomes[i] = p.outcomes.empty() ? std::string("?") : p.outcomes[row % k];
+      row /= k;
     }
     OrderedJson out = OrderedJson::object();
     for (std::size_t i = 0; i < ps.size(); ++i) out[parent_ids[i]] = outcomes[i];
