@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/catalogue.h"
+#include "cli/commands.h"
 #include "cli/printers.h"
 #include "core/diagnostics.h"
 
@@ -20,9 +21,11 @@ using nlohmann::json;
 constexpr const char* kCommands =
     "usage: motive check MODEL [MODEL | FOLDER ...]\n"
     "       motive analyze MODEL ANALYSIS [name=value ...] [--json]\n"
-    "       motive help [ANALYSIS | KIND | --markdown]\n"
+    "       motive help [ANALYSIS | KIND | import | batch | --markdown]\n"
     "       motive kinds\n"
-    "       motive request < REQUEST.json\n";
+    "       motive request < REQUEST.json\n"
+    "       motive import FILE|FOLDER [-o OUT] [--format NAME] [--annotations FILE]\n"
+    "       motive batch [IN.jsonl] [-o OUT.jsonl] [--jobs N]\n";
 
 constexpr const char* kParameters =
     "parameters are name=value: a value that reads as JSON is JSON, otherwise text; a list may also be\n"
@@ -133,6 +136,14 @@ int help(const std::vector<std::string>& args, const json& catalogue, std::ostre
   const std::string& topic = args[1];
   if (topic == "--markdown") {
     print_markdown_tables(catalogue, out);
+    return 0;
+  }
+  if (topic == "import") {
+    print_import_help(catalogue, out);
+    return 0;
+  }
+  if (topic == "batch") {
+    print_batch_help(out);
     return 0;
   }
   std::vector<AnalysisDefinition> definitions = definitions_of(catalogue, topic);
@@ -297,6 +308,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
     return 0;
   }
   if (command == "request") return request(in, out, engine);
+  if (command == "import") return import_command(args, out, err, engine);
+  if (command == "batch") return batch_command(args, in, out, err, engine);
   if ((command == "check" && args.size() >= 2) || (command == "analyze" && args.size() >= 3))
     return check_or_analyze(args, out, err, engine);
   err << (command == "check" || command == "analyze" ? "motive: " + command + " needs more arguments\n"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks or applies the code style: clang-format (.clang-format: Google style, 110 columns) for the C++
-# of engine/, cli/, wasm/, tests/ and bench/, and Prettier (from the page's lock file, configured in
+# of engine/, cli/, wasm/, tests/, bench/ and python/, and Prettier (from the page's lock file, configured in
 # web/package.json) for web/src, web/index.html, web/vite.config.js and tests/web.
 #
 #   scripts/format.sh --check     lists the files that are not formatted; exits 1 if there are any
@@ -20,7 +20,7 @@ prettier=web/node_modules/.bin/prettier
 [ -x "$prettier" ] || { echo "format: $prettier not found; run scripts/setup.sh" >&2; exit 1; }
 
 mapfile -t cxx < <(git ls-files -co --exclude-standard -- 'engine/*.cc' 'engine/*.h' 'cli/*.cc' 'cli/*.h' \
-  'wasm/*.cc' 'wasm/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'bench/*.h' | sort -u)
+  'wasm/*.cc' 'wasm/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'bench/*.h' 'python/*.cc' | sort -u)
 mapfile -t web < <(git ls-files -co --exclude-standard -- 'web/src/*' 'web/index.html' 'web/vite.config.js' \
   'tests/web/*.mjs' 'scripts/*.mjs' | sort -u)
 

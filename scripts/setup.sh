@@ -10,7 +10,12 @@ packages=(build-essential cmake ninja-build pkg-config ccache
   emscripten chromium
   # The sanitizer and fuzzing build (clang with ASan, UBSan and libFuzzer; lld links it), its seed
   # gathering (python3) and the C++ formatter.
-  clang-14 libclang-rt-14-dev lld python3 clang-format-14)
+  clang-14 libclang-rt-14-dev lld python3 clang-format-14
+  # The Python package (docs/python.md): the extension's build (pybind11), pandas for its tables,
+  # pytest for its suite, Dask's distributed for batch runs on a cluster, Jupyter's kernel and
+  # nbconvert for the notebooks, matplotlib for their plots, venv for the user's environment.
+  python3-dev pybind11-dev python3-pybind11 python3-pandas python3-pytest python3-distributed
+  python3-nbconvert python3-ipykernel python3-matplotlib python3-venv)
 # Node.js and npm may come from elsewhere than Debian (the machine image ships its own build, whose
 # nodejs package also provides npm): only ask Debian for them when the commands are missing.
 command -v node >/dev/null || packages+=(nodejs)
@@ -49,4 +54,19 @@ if [ -f web/package-lock.json ]; then
     echo "setup: installing the page's npm packages"
     (cd web && npm ci --no-audit --no-fund --loglevel=error)
   fi
+fi
+
+# `import motive` for the user without PYTHONPATH and without pip (Debian's python refuses
+# system-wide installs and there is no package index): a virtual environment .venv (git-ignored) made
+# from Debian's python with its site packages (pandas, Dask, Jupyter), in which a .pth file puts the
+# native build's package folder (build/native/python, made by scripts/build-native.sh or
+# scripts/python.sh) on the path, and a Jupyter kernel running the environment's python.
+if [ ! -x .venv/bin/python ]; then
+  echo "setup: making the Python environment .venv"
+  /usr/bin/python3 -m venv --system-site-packages .venv
+fi
+site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+echo "$PWD/build/native/python" >"$site/motive-build.pth"
+if [ ! -f .venv/share/jupyter/kernels/python3/kernel.json ]; then
+  .venv/bin/python -Xfrozen_modules=off -m ipykernel install --sys-prefix >/dev/null
 fi

@@ -3,7 +3,8 @@
 # engine's tests (ctest), builds the engine's tests and the fuzzers with ASan and UBSan and runs them
 # (ctest in build/sanitize, then each fuzz target for 15 s: scripts/fuzz.sh), builds the wasm module
 # and runs its tests (node --test tests/wasm), builds the page and runs the browser tests
-# (npm --prefix web test), and checks the code style (scripts/format.sh --check). Goes on past a
+# (npm --prefix web test), runs the Python package's suite and notebooks (pytest tests/python, on
+# .venv), and checks the code style (scripts/format.sh --check). Goes on past a
 # failing suite, then closes with one line `all: N passed, M failed`; exits non-zero if anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -82,6 +83,20 @@ if scripts/build-native.sh; then
   echo "native build: ${SECONDS}s"
   step "native tests (ctest)"
   run_ctest "native (ctest)" build/native
+  # The Python package (built with the rest, into build/native/python) and its notebooks, on the
+  # set-up's environment (.venv: Debian's python with its site packages).
+  step "python tests (pytest tests/python)"
+  SECONDS=0
+  .venv/bin/python -m pytest tests/python -q -p no:cacheprovider 2>&1 | tee "$logs/python.log"
+  rc=${PIPESTATUS[0]}
+  line=$(grep -aE '^=*.*[0-9]+ (passed|failed|error)' "$logs/python.log" | tail -1)
+  p=$(grep -oE '[0-9]+ passed' <<<"$line" | awk '{print $1}')
+  f=$(($(grep -oE '[0-9]+ failed' <<<"$line" | awk '{print $1}' || true) + 0))
+  e=$(($(grep -oE '[0-9]+ errors?' <<<"$line" | awk '{print $1}' || true) + 0))
+  f=$((f + e))
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  record "python (pytest)" "${p:-0}" "$f"
+  echo "python tests: ${SECONDS}s"
 else
   record "native build" 0 1
 fi

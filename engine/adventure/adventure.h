@@ -121,15 +121,26 @@ struct Choice {
   SourceSpan span;
 };
 
+// A conditional way on from a scene that moves on without a decision (a ChoiceScript *if): taken when
+// its condition holds for the stats, the first of the scene's branches that holds winning.
+struct Branch {
+  scim::expr::Expression condition;  // a boolean
+  std::string condition_text;        // as written
+  int target = -1;                   // scene index
+  SourceSpan span;
+};
+
 struct Scene {
   std::string id;
   std::string text;
   Annotation annotation;
   bool annotated = false;
-  std::vector<int> achievements;  // unlocked on passing the scene
-  std::vector<Choice> choices;    // a decision scene
-  int next = -1;                  // or: the story moves on to this scene without a decision
-  bool ending = false;            // or: the game ends here
+  std::vector<int> achievements;    // unlocked on passing the scene
+  std::vector<StatUpdate> updates;  // applied on passing the scene, after its achievements
+  std::vector<Choice> choices;      // a decision scene
+  std::vector<Branch> branches;     // or: the first of these whose condition holds, else `next`
+  int next = -1;                    // or: the story moves on to this scene without a decision
+  bool ending = false;              // or: the game ends here
   std::string ending_title;
   SourceSpan span;  // of the scene's key
 };
@@ -165,6 +176,9 @@ inline constexpr int kMaxScenes = 10'000;
 inline constexpr int kMaxAchievements = 64;
 inline constexpr int kMaxStates = 1'000'000;
 inline constexpr long long kMaxEdges = 8'000'000;
+// The most scenes one step may pass (scenes that move on without a decision, round a loop of `next`
+// branches): beyond, the play is taken to loop forever (adventure.no_exit).
+inline constexpr int kMaxStepScenes = 100'000;
 
 class Adventure : public Model {
  public:

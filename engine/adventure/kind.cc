@@ -265,6 +265,11 @@ json describe(const Adventure& game, const Params&, Context&) {
     } else if (scene.next >= 0) {
       s["type"] = "next";
       s["next"] = game.scenes[scene.next].id;
+      if (!scene.branches.empty()) {
+        s["branches"] = json::array();
+        for (const Branch& b : scene.branches)
+          s["branches"].push_back({{"if", b.condition_text}, {"target", game.scenes[b.target].id}});
+      }
     } else {
       s["type"] = "decision";
       s["choices"] = json::array();

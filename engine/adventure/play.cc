@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <stdexcept>
 
 #include "adventure/adventure.h"
 #include "adventure/play_internal.h"
@@ -86,15 +87,15 @@ bool choice_available(const Adventure& game, const Choice& choice, const std::ve
   return std::get<bool>(choice.condition.evaluate(scratch->data()));
 }
 
-void apply_updates(const Adventure& game, const Choice& choice, std::vector<int>* values,
+void apply_updates(const Adventure& game, const std::vector<StatUpdate>& updates, std::vector<int>* values,
                    std::vector<int>* scratch) {
-  if (choice.updates.empty()) return;
+  if (updates.empty()) return;
   scratch->resize(values->size());
   for (std::size_t i = 0; i < values->size(); ++i) (*scratch)[i] = (*values)[i] - game.stats[i].min;
-  // Every update reads the stats as they were before the choice.
+  // Every update reads the stats as they were before any of them.
   std::vector<std::pair<int, int>> results;
-  results.reserve(choice.updates.size());
-  for (const StatUpdate& update : choice.updates) {
+  results.reserve(updates.size());
+  for (const StatUpdate& update : updates) {
     double x = std::get<double>(update.value.evaluate(scratch->data()));
     if (!std::isfinite(x) || x != std::round(x)) throw NotWholeNumber{&update, x};
     const Stat& stat = game.stats[update.stat];
@@ -115,19 +116,38 @@ void unlock(const Adventure& game, const std::vector<int>& achievements, std::ui
   }
 }
 
+// The scene a scene that moves on leads to: its first branch whose condition holds, else `next`.
+int way_on(const Adventure& game, const Scene& s, const std::vector<int>& values, std::vector<int>* scratch) {
+  if (s.branches.empty()) return s.next;
+  scratch->resize(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) (*scratch)[i] = values[i] - game.stats[i].min;
+  for (const Branch& b : s.branches)
+    if (std::get<bool>(b.condition.evaluate(scratch->data()))) return b.target;
+  return s.next;
+}
+
 void advance(const Adventure& game, Play* play, int scene, Step* step) {
-  for (;;) {
+  std::vector<int> scratch;
+  for (int passed = 1;; ++passed) {
     const Scene& s = game.scenes[scene];
     step->scenes.push_back(scene);
     step->annotation += s.annotation;
     unlock(game, s.achievements, &play->unlocked, step);
     play->scene = scene;
-    if (s.ending) {
-      play->ended = true;
-      break;
+    int to = -1;
+    try {
+      apply_updates(game, s.updates, &play->stat_values, &scratch);
+      if (s.ending) {
+        play->ended = true;
+        break;
+      }
+      to = way_on(game, s, play->stat_values, &scratch);
+    } catch (const std::domain_error& e) {
+      throw SceneFailure{scene, e.what()};
     }
-    if (s.next < 0) break;  // a decision scene
-    scene = s.next;
+    if (to < 0) break;  // a decision scene
+    if (passed >= kMaxStepScenes) throw SceneFailure{scene, {}};
+    scene = to;
   }
   step->flags = step_flags(step->annotation);
 }
@@ -168,7 +188,7 @@ Step take_choice(const Adventure& game, Play* play, int choice) {
   Step step;
   step.choice = choice;
   std::vector<int> scratch;
-  internal::apply_updates(game, c, &play->stat_values, &scratch);
+  internal::apply_updates(game, c.updates, &play->stat_values, &scratch);
   internal::unlock(game, c.achievements, &play->unlocked, &step);
   internal::advance(game, play, c.target, &step);
   return step;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "adventure/adventure.h"
@@ -19,8 +20,16 @@ struct NotWholeNumber {
 // throw std::domain_error.
 bool choice_available(const Adventure& game, const Choice& choice, const std::vector<int>& values,
                       std::vector<int>* scratch);
-// Applies the choice's updates (each reading the stats before the choice), clamped to the bounds.
-void apply_updates(const Adventure& game, const Choice& choice, std::vector<int>* values,
+// Thrown when a scene that moves on without a decision fails: an expression of its updates or branches
+// fails (`message`), or the step passes more than kMaxStepScenes scenes (an endless loop; `message`
+// empty). The reader reports it at the scene.
+struct SceneFailure {
+  int scene;
+  std::string message;
+};
+
+// Applies updates (each reading the stats before any of them), clamped to the bounds.
+void apply_updates(const Adventure& game, const std::vector<StatUpdate>& updates, std::vector<int>* values,
                    std::vector<int>* scratch);
 // Unlocks those of `achievements` not unlocked yet, adding them and their points to the step.
 void unlock(const Adventure& game, const std::vector<int>& achievements, std::uint64_t* unlocked, Step* step);

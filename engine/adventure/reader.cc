@@ -317,7 +317,7 @@ class Reader {
       Scene& scene = game->scenes[i];
       const Json& v = *where_.scene[i];
       const std::string what = "scene " + in_quotes(scene.id);
-      check_fields(v, {"text", "choices", "next", "ending", "achievements", "annotations"}, "a scene");
+      check_fields(v, {"text", "choices", "next", "ending", "achievements", "annotations", "set"}, "a scene");
       if (const Json* text = require(v, "text", what))
         if (expect(*text, text->is_string(), "\"text\"", "a string")) scene.text = text->get<std::string>();
       scene.achievements = achievement_refs(v);
@@ -333,8 +333,15 @@ class Reader {
             "a scene offers choices, moves on to the next scene, or ends the game");
         continue;
       }
+      if (auto set = v.find("set"); set != v.end()) {
+        if (v.contains("choices"))
+          error_at_key("adventure.scene_shape", *set, what + " has choices and \"set\"",
+                       "a decision scene's choices carry the updates: put \"set\" on the choices");
+        else read_updates(*set, &scene.updates);
+      }
       if (auto next = v.find("next"); next != v.end()) {
-        scene.next = scene_ref(*next, "\"next\"");
+        if (next->is_array()) read_branches(*next, &scene);
+        else scene.next = scene_ref(*next, "\"next\"");
       } else if (auto ending = v.find("ending"); ending != v.end()) {
         scene.ending = true;
         if (ending->is_string()) scene.ending_title = ending->get<std::string>();
@@ -343,6 +350,65 @@ class Reader {
       } else {
         read_choices(v.at("choices"), &scene, i);
       }
+    }
+  }
+
+  // "set": {stat: expression}, of a choice or of a scene that moves on.
+  void read_updates(const Json& set, std::vector<StatUpdate>* updates) {
+    if (!expect(set, set.is_object(), "\"set\"", "an object of stat: expression")) return;
+    for (const auto& member : set.items()) {
+      auto found = std::find(stat_names_.begin(), stat_names_.end(), member.key());
+      if (found == stat_names_.end()) {
+        std::string hint = did_you_mean(member.key(), stat_names_);
+        error_at_key("adventure.unknown_stat", member.value(), in_quotes(member.key()) + " is not a stat",
+                     hint.empty() ? (stat_names_.empty() ? "declare it under \"stats\""
+                                                         : "the stats are " + join(stat_names_))
+                                  : hint);
+        continue;
+      }
+      StatUpdate update;
+      update.stat = static_cast<int>(found - stat_names_.begin());
+      update.value = compile(member.value(), scim::ValueType::kNumber, in_quotes(member.key()));
+      update.span = doc_.span(member.value());
+      if (update.value.ok()) updates->push_back(std::move(update));
+    }
+  }
+
+  // "next" as a list: [{"if": condition, "target": scene}, ..., {"target": scene}], the first whose
+  // condition holds taken, the last (without "if") when none does.
+  void read_branches(const Json& list, Scene* scene) {
+    const std::string what = "the \"next\" of scene " + in_quotes(scene->id);
+    if (list.empty()) {
+      error("adventure.scene_shape", list, what + " is an empty list",
+            "list the ways on, the last without \"if\": [{\"if\": ..., \"target\": ...}, {\"target\": ...}]");
+      return;
+    }
+    for (std::size_t b = 0; b < list.size(); ++b) {
+      const Json& v = list[b];
+      if (!expect(v, v.is_object(), "a way on", "an object like {\"if\": ..., \"target\": ...}")) continue;
+      check_fields(v, {"if", "target"}, "a way on");
+      const bool last = b + 1 == list.size();
+      const Json* target = require(v, "target", "a way on");
+      const int to = target ? scene_ref(*target, "\"target\"") : -1;
+      auto condition = v.find("if");
+      if (last) {
+        if (condition != v.end())
+          error("adventure.scene_shape", *condition, "the last way on of " + what + " has a condition",
+                "the last way on is taken when no condition holds: leave out its \"if\"");
+        scene->next = to;
+        continue;
+      }
+      if (condition == v.end()) {
+        error("adventure.scene_shape", v, "a way on of " + what + " before the last has no condition",
+              "give it an \"if\", or make it the last");
+        continue;
+      }
+      Branch branch;
+      branch.condition = compile(*condition, scim::ValueType::kBoolean, "\"if\"");
+      if (condition->is_string()) branch.condition_text = condition->get<std::string>();
+      branch.target = to;
+      branch.span = doc_.span(v);
+      if (branch.condition.ok()) scene->branches.push_back(std::move(branch));
     }
   }
 
@@ -375,25 +441,7 @@ class Reader {
         choice.condition = compile(*it, scim::ValueType::kBoolean, "\"if\"");
         if (it->is_string()) choice.condition_text = it->get<std::string>();
       }
-      if (auto set = v.find("set");
-          set != v.end() && expect(*set, set->is_object(), "\"set\"", "an object of stat: expression")) {
-        for (const auto& member : set->items()) {
-          auto found = std::find(stat_names_.begin(), stat_names_.end(), member.key());
-          if (found == stat_names_.end()) {
-            std::string hint = did_you_mean(member.key(), stat_names_);
-            error_at_key("adventure.unknown_stat", member.value(), in_quotes(member.key()) + " is not a stat",
-                         hint.empty() ? (stat_names_.empty() ? "declare it under \"stats\""
-                                                             : "the stats are " + join(stat_names_))
-                                      : hint);
-            continue;
-          }
-          StatUpdate update;
-          update.stat = static_cast<int>(found - stat_names_.begin());
-          update.value = compile(member.value(), scim::ValueType::kNumber, in_quotes(member.key()));
-          update.span = doc_.span(member.value());
-          if (update.value.ok()) choice.updates.push_back(std::move(update));
-        }
-      }
+      if (auto set = v.find("set"); set != v.end()) read_updates(*set, &choice.updates);
       choice.achievements = achievement_refs(v);
       scene->choices.push_back(std::move(choice));
       where_.choice[scene_index].push_back(&v);
@@ -486,14 +534,15 @@ class Reader {
       while (x >= 0 && mark[x] == 0) {
         mark[x] = 1;
         chain.push_back(x);
-        x = game.scenes[x].next;
+        // A scene with branches may leave the chain: whether it does is found on the state graph.
+        x = game.scenes[x].branches.empty() ? game.scenes[x].next : -1;
       }
       if (x >= 0 && mark[x] == 1) {
         std::string path;
         auto from = std::find(chain.begin(), chain.end(), x);
         for (auto it = from; it != chain.end(); ++it) path += game.scenes[*it].id + " → ";
         path += game.scenes[x].id;
-        error("adventure.no_exit", where_.scene[x]->at("next"),
+        error("adventure.no_exit", where_.scene[chain.back()]->at("next"),
               "the scenes " + path + " follow each other with no decision, forever",
               "end the loop with a choice or an ending");
       }
@@ -555,9 +604,11 @@ class Reader {
     auto conscience = [](const Step& step) {
       return *std::max_element(step.annotation.morality.begin(), step.annotation.morality.end());
     };
+    seen_scenes_.assign(game->scenes.size(), 0);
     try {
       Step first;
       Play play = start_play(*game, &first);
+      for (int x : first.scenes) seen_scenes_[static_cast<std::size_t>(x)] = 1;
       g.start_target = target_of(play);
       g.start_points = first.points;
       g.start_flags = first.flags;
@@ -575,6 +626,7 @@ class Reader {
           if (!internal::choice_available(*game, *current_choice, at.stat_values, &scratch)) continue;
           Play next = at;
           Step step = take_choice(*game, &next, static_cast<int>(c));
+          for (int x : step.scenes) seen_scenes_[static_cast<std::size_t>(x)] = 1;
           g.edge_choice.push_back(static_cast<int>(c));
           g.edge_target.push_back(target_of(next));
           g.edge_points.push_back(step.points);
@@ -592,8 +644,20 @@ class Reader {
           return false;
         }
       }
+    } catch (const internal::SceneFailure& e) {
+      const Scene& scene = game->scenes[static_cast<std::size_t>(e.scene)];
+      if (e.message.empty())
+        error_at_key("adventure.no_exit", *where_.scene[static_cast<std::size_t>(e.scene)],
+                     "from scene " + in_quotes(scene.id) + " a play passes more than " +
+                         std::to_string(kMaxStepScenes) + " scenes without a decision: it goes round forever",
+                     "give the loop of \"next\" a way out that its stats reach");
+      else
+        error_at_key("expr.runtime_error", *where_.scene[static_cast<std::size_t>(e.scene)],
+                     "an expression of scene " + in_quotes(scene.id) + " fails: " + e.message,
+                     "guard it with a condition (for example against a division by a stat that can be 0)");
+      return false;
     } catch (const std::domain_error& e) {
-      // Only choices evaluate expressions.
+      // Choices' conditions and updates (scenes' own are SceneFailure).
       d_->error("expr.runtime_error", current_choice->span,
                 std::string("an expression of this choice fails: ") + e.what(),
                 "guard it with a condition (for example against a division by a stat that can be 0)");
@@ -615,20 +679,13 @@ class Reader {
     std::vector<char> scene_seen(n, 0);
     std::vector<std::vector<char>> choice_seen(n);
     for (int s = 0; s < n; ++s) choice_seen[s].assign(game.scenes[s].choices.size(), 0);
-    // The scenes a play can pass: the first step's, then from the target of every choice offered in
-    // some state, the chain of `next` (steps follow `next` whatever the stats).
+    // The scenes a play can pass: those of the first step and of every step the graph takes.
     Step first;
     start_play(game, &first);
-    for (int s : first.scenes) scene_seen[s] = 1;
+    for (int s = 0; s < n; ++s) scene_seen[s] = seen_scenes_[static_cast<std::size_t>(s)];
     for (int s = 0; s < g.states(); ++s)
       for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e)
         choice_seen[g.scene[s]][g.edge_choice[e]] = 1;
-    for (int s = 0; s < n; ++s)
-      for (std::size_t c = 0; c < game.scenes[s].choices.size(); ++c) {
-        if (!choice_seen[s][c]) continue;
-        for (int x = game.scenes[s].choices[c].target; x >= 0 && !scene_seen[x]; x = game.scenes[x].next)
-          scene_seen[x] = 1;
-      }
     for (int s = 0; s < n; ++s) {
       if (!scene_seen[s]) {
         error_at_key("adventure.unreachable_scene", *where_.scene[s],
@@ -716,6 +773,7 @@ class Reader {
   std::vector<std::string> stat_names_;
   std::vector<std::string> scene_ids_;
   std::vector<std::string> achievement_ids_;
+  std::vector<char> seen_scenes_;  // by the state graph: whether some step passes the scene
 };
 
 }  // namespace

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -11,6 +10,7 @@
 #include "core/json_limits.h"
 #include "core/registry.h"
 #include "core/text.h"
+#include "formats/formats.h"
 #include "kinds/kinds.h"
 
 namespace motive {
@@ -20,6 +20,10 @@ using nlohmann::json;
 
 // The request that lists the kinds and their analyses; it needs no model.
 constexpr const char* kCatalogue = "catalogue";
+// The request that reads a model written in another format (formats/formats.h); it needs no model.
+constexpr const char* kImport = "import";
+// The most files one import reads (a ChoiceScript game's scenes and its side file).
+constexpr std::size_t kMaxImportFiles = 1000;
 
 json failure(const std::vector<Diagnostic>& diagnostics) {
   json list = json::array();
@@ -28,7 +32,7 @@ json failure(const std::vector<Diagnostic>& diagnostics) {
 }
 
 json failure(const std::string& id, const std::string& message, const std::string& hint = {}) {
-  return failure({Diagnostic{id, {}, message, hint}});
+  return failure({Diagnostic{id, {}, message, hint, {}}});
 }
 
 // Every analysis name, each once, in the order of the kinds' tables (which never change: listed once).
@@ -49,15 +53,12 @@ struct ReadModel {
 };
 
 // The model a text holds, read by its kind's reader. The page asks many questions of the same text in
-// a row: keep the last model read (the key is the text, which names its kind).
+// a row: keep the last model read (the key is the text, which names its kind). Each thread keeps its
+// own: a batch (motive batch, Python's) asks from several threads at once, each mostly of one model.
 std::optional<ReadModel> read_model(const std::string& text, Diagnostics* diagnostics) {
-  static std::mutex mutex;
-  static std::string last_text;
-  static ReadModel last;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (last.model && last_text == text) return last;
-  }
+  thread_local std::string last_text;
+  thread_local ReadModel last;
+  if (last.model && last_text == text) return last;
   // Problems that do not hide the kind (a duplicate key) are left for the kind's reader to report.
   Diagnostics found;
   std::optional<std::string> kind = read_model_kind(text, &found);
@@ -67,7 +68,6 @@ std::optional<ReadModel> read_model(const std::string& text, Diagnostics* diagno
   }
   ReadModel read{*kind, find_kind(*kind)->read(text, diagnostics)};
   if (!read.model) return std::nullopt;
-  std::lock_guard<std::mutex> lock(mutex);
   last_text = text;
   last = read;
   return read;
@@ -84,18 +84,58 @@ json not_supported(const KindSpec& kind, const std::string& analysis) {
       "it is defined for " + listing(defined) + " models; " + kind.name + " models answer " + join(answered));
 }
 
+// {"analysis": "import", "files": [{"name", "text"}, ...], "format": "auto"}: the model the files hold,
+// read by the format's importer (docs/api.md, "import").
+json import_model(const json& request) {
+  auto files = request.find("files");
+  if (files == request.end() || !files->is_array() || files->empty())
+    return failure("request.malformed", "an import needs \"files\": a list of {\"name\", \"text\"}",
+                   R"({"analysis": "import", "files": [{"name": "asia.bif", "text": "..."}]})");
+  if (files->size() > kMaxImportFiles)
+    return failure("request.malformed",
+                   "an import reads at most " + std::to_string(kMaxImportFiles) + " files");
+  std::vector<formats::SourceFile> sources;
+  for (const json& f : *files) {
+    if (!f.is_object() || !f.contains("name") || !f["name"].is_string() || !f.contains("text") ||
+        !f["text"].is_string())
+      return failure("request.malformed", "each file of an import is {\"name\": ..., \"text\": ...}");
+    sources.push_back({f["name"].get<std::string>(), f["text"].get_ref<const std::string&>()});
+  }
+  std::string format = "auto";
+  if (auto it = request.find("format"); it != request.end() && !it->is_null()) {
+    if (!it->is_string()) return failure("request.malformed", "\"format\" is a format's name or \"auto\"");
+    format = it->get<std::string>();
+  }
+  Diagnostics diagnostics;
+  std::optional<formats::Imported> imported = formats::import_files(sources, format, &diagnostics);
+  if (!imported) return failure(diagnostics.items());
+  return {{"ok", true},
+          {"analysis", kImport},
+          {"result",
+           {{"format", imported->format},
+            {"kind", imported->kind},
+            {"model", imported->model},
+            {"notes", imported->notes}}}};
+}
+
 json answer(const json& request, const ProgressCallback& progress) {
   if (!request.is_object()) return failure("request.malformed", "a request is a JSON object");
   const std::vector<std::string>& names = analysis_names();
   auto analysis = request.find("analysis");
   if (analysis == request.end() || !analysis->is_string())
     return failure("request.malformed", "the request has no \"analysis\"",
-                   "one of " + join(names) + " (or " + kCatalogue + ")");
+                   "one of " + join(names) + " (or " + kCatalogue + ", " + kImport + ")");
   const std::string& name = analysis->get_ref<const std::string&>();
-  if (name == kCatalogue) return {{"ok", true}, {"analysis", kCatalogue}, {"result", catalogue_json()}};
+  if (name == kCatalogue) {
+    json catalogue = catalogue_json();
+    catalogue["formats"] = formats::formats_json();
+    return {{"ok", true}, {"analysis", kCatalogue}, {"result", catalogue}};
+  }
+  if (name == kImport) return import_model(request);
   if (std::find(names.begin(), names.end(), name) == names.end()) {
     std::vector<std::string> every = names;
     every.push_back(kCatalogue);
+    every.push_back(kImport);
     std::string hint = did_you_mean(name, every);
     return failure("request.unknown_analysis", in_quotes(name) + " is not an analysis",
                    hint.empty() ? "the analyses are " + join(names) : hint);

@@ -13,22 +13,27 @@ void to_json(nlohmann::json& out, const Diagnostic& d) {
          {"end_column", d.span.end_column},
          {"message", d.message}};
   if (!d.hint.empty()) out["hint"] = d.hint;
+  if (!d.file.empty()) out["file"] = d.file;
 }
 
 void Diagnostics::error(std::string id, SourceSpan span, std::string message, std::string hint) {
   ++count_;
   if (items_.size() < kMaxDiagnostics) {
-    items_.push_back({std::move(id), span, std::move(message), std::move(hint)});
+    items_.push_back({std::move(id), span, std::move(message), std::move(hint), {}});
     return;
   }
   leave_out(span, 1);
 }
 
-void Diagnostics::append(const Diagnostics& other) {
+void Diagnostics::append(const Diagnostics& other) { append(other, {}); }
+
+void Diagnostics::append(const Diagnostics& other, const std::string& file) {
   std::size_t listed = other.items_.size() - (other.left_out_ > 0 ? 1 : 0);
   for (std::size_t i = 0; i < listed; ++i) {
     const Diagnostic& d = other.items_[i];
+    const std::size_t before = items_.size();
     error(d.id, d.span, d.message, d.hint);
+    if (items_.size() > before) items_.back().file = file.empty() ? d.file : file;
   }
   if (other.left_out_ > 0) {
     count_ += other.left_out_;
@@ -40,7 +45,7 @@ void Diagnostics::leave_out(SourceSpan span, std::size_t count) {
   if (items_.size() < kMaxDiagnostics) return;  // only reached with a full list
   if (left_out_ == 0)
     items_.push_back(
-        {"diagnostics.truncated", span, {}, "fix the problems above first; the rest may go with them"});
+        {"diagnostics.truncated", span, {}, "fix the problems above first; the rest may go with them", {}});
   left_out_ += count;
   items_.back().message = "and " + std::to_string(left_out_) + " more problem" + (left_out_ == 1 ? "" : "s") +
                           " (only the first " + std::to_string(kMaxDiagnostics) + " are listed)";

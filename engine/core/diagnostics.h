@@ -25,6 +25,7 @@ struct Diagnostic {
   SourceSpan span;
   std::string message;
   std::string hint;  // may be empty
+  std::string file;  // the file of several the problem is in (an import's); empty for a model text
 };
 
 void to_json(nlohmann::json& out, const Diagnostic& d);
@@ -40,6 +41,8 @@ class Diagnostics {
   void error(std::string id, SourceSpan span, std::string message, std::string hint = {});
   // Adds another collection's diagnostics, keeping its count of those left out.
   void append(const Diagnostics& other);
+  // The same, each naming `file` (an import of several files says which one a problem is in).
+  void append(const Diagnostics& other, const std::string& file);
   bool empty() const { return items_.empty(); }
   // The diagnostics listed: at most kMaxDiagnostics, then the diagnostics.truncated one.
   const std::vector<Diagnostic>& items() const { return items_; }

@@ -50,8 +50,8 @@ void append_utf8(std::string* out, unsigned code) {
   }
 }
 
-// The offset of the first byte that is not part of well-formed UTF-8 (no overlong forms, no
-// surrogates, nothing above U+10FFFF), or npos.
+}  // namespace
+
 std::size_t invalid_utf8_at(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size()) {
@@ -75,8 +75,6 @@ std::size_t invalid_utf8_at(std::string_view text) {
   }
   return std::string_view::npos;
 }
-
-}  // namespace
 
 class SourceJson::Parser {
  public:
@@ -405,27 +403,24 @@ bool SourceJson::parse(std::string_view text, Diagnostics* diagnostics) {
 }
 
 std::shared_ptr<const SourceJson> SourceJson::parse_shared(std::string_view text, Diagnostics* diagnostics) {
+  // One per thread: a thread detects a model's kind and then reads it, and threads of a batch read
+  // different models at once.
   struct Last {
-    std::mutex mutex;
     std::string text;
     std::shared_ptr<const SourceJson> doc;
     Diagnostics found;
     bool valid = false;
   };
-  static Last last;
+  thread_local Last last;
   std::shared_ptr<const SourceJson> doc;
   Diagnostics found;
-  {
-    std::lock_guard<std::mutex> lock(last.mutex);
-    if (last.valid && last.text == text) {
-      doc = last.doc;
-      found = last.found;
-    }
+  if (last.valid && last.text == text) {
+    doc = last.doc;
+    found = last.found;
   }
   if (!doc && found.empty()) {
     auto parsed = std::make_shared<SourceJson>();
     if (parsed->parse(text, &found)) doc = parsed;
-    std::lock_guard<std::mutex> lock(last.mutex);
     last.text.assign(text);
     last.doc = doc;
     last.found = found;

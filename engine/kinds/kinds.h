@@ -8,7 +8,11 @@
 //   meg                        uses core, scim, mdp (goal-directedness for CIDs and for MDPs)
 //   game, adventure            kinds that own their family: may use core, scim (expressions), mdp, meg
 //   kinds                      the kinds' tables and the list of kinds: above every family
-//   api                        on top: parse, detect the kind, read, look up, run
+//   formats                    importers (BIF, XMLBIF, Gambit, ChoiceScript): may use core, scim, mdp,
+//                              meg and the kinds' own folders (game, adventure), whose models they write
+//                              and read back
+//   api                        on top: parse, detect the kind, read, look up, run; reaches formats for
+//                              {"analysis": "import"}
 // Where "analysis family F for kind K" goes: in F's folder, which sits above K's (gridworld
 // intention is in intention/, MEG of SCIMs in meg/). The tables of the kinds whose analyses come from
 // several families (scim: scim/, intention/, meg/; gridworld and mdp: mdp/, intention/, meg/) live in

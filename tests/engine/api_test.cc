@@ -186,7 +186,7 @@ TEST(ApiRequestTest, EveryAnalysisListsTheSCIMAnalysesFirst) {
 TEST(ApiRequestTest, MissingAnalysis) {
   json d = RequestProblem({{"model", kSurgeon}}, "request.malformed");
   EXPECT_EQ(Message(d), "the request has no \"analysis\"");
-  EXPECT_EQ(Hint(d), "one of " + EveryAnalysis() + " (or catalogue)");
+  EXPECT_EQ(Hint(d), "one of " + EveryAnalysis() + " (or catalogue, import)");
 }
 
 TEST(ApiRequestTest, UnknownAnalysisSuggestsTheRightOne) {

@@ -25,7 +25,9 @@ const std::map<std::string, std::set<std::string>>& allowed() {
       {"intention", {"core", "scim", "mdp"}},
       {"meg", {"core", "scim", "mdp"}},
       {"kinds", {"core", "scim", "mdp", "intention", "meg"}},
-      {"api", {"core", "scim", "mdp", "intention", "meg", "kinds"}},
+      // The importers write models of the kinds and read them back with the kinds' readers.
+      {"formats", {"core", "scim", "mdp", "meg", "game", "adventure"}},
+      {"api", {"core", "scim", "mdp", "intention", "meg", "kinds", "formats"}},
   };
   return rule;
 }

@@ -9,6 +9,8 @@ Writes OUT_DIR/CORPUS/ for each corpus named (models, request, expression):
   request     the requests of docs/api.md (without their model: the fuzzer supplies a small one),
               one bare request per analysis named there, and tests/fuzz/seeds/request/
   expression  every "function" and rule string of those models, and tests/fuzz/seeds/expression/
+  formats     every file of tests/formats/ (the importers' hand-written BIF, XMLBIF, Gambit and ChoiceScript
+              files), and tests/fuzz/seeds/formats/
 """
 import hashlib
 import json
@@ -62,10 +64,16 @@ def expressions(root):
                 continue
 
 
+def formats(root):
+    for path in sorted((root / "tests/formats").rglob("*")):
+        if path.is_file():
+            yield path.read_bytes()
+
+
 def main():
     root, out_root = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
     corpora = {entry.split(":", 1)[1] for entry in sys.argv[3:]}
-    makers = {"models": models, "request": requests, "expression": expressions}
+    makers = {"models": models, "request": requests, "expression": expressions, "formats": formats}
     for corpus in sorted(corpora):
         out = out_root / corpus
         shutil.rmtree(out, ignore_errors=True)

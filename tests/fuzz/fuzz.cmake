@@ -43,6 +43,23 @@ motive_reader_fuzzer(fuzz_reader_mdp "mdp/reader.h" motive::mdp::read_mdp_file)
 motive_reader_fuzzer(fuzz_reader_game "game/model.h" motive::game::read_game_model)
 motive_reader_fuzzer(fuzz_reader_adventure "adventure/adventure.h" motive::adventure::read_adventure)
 
+# motive_import_fuzzer(NAME CALL): a target feeding any text to one importer (engine/formats), CALL
+# being `std::optional<motive::formats::Imported>(std::string_view, motive::Diagnostics*)`, on the
+# formats corpus (the files of tests/formats/ and seeds/formats/).
+function(motive_import_fuzzer name call)
+  set(MOTIVE_FUZZ_CALL ${call})
+  configure_file(${MOTIVE_FUZZ_DIR}/import_fuzzer.cc.in ${CMAKE_BINARY_DIR}/fuzz-src/${name}.cc @ONLY)
+  motive_fuzz_target(${name} formats ${CMAKE_BINARY_DIR}/fuzz-src/${name}.cc)
+  set(MOTIVE_FUZZ_TARGETS ${MOTIVE_FUZZ_TARGETS} PARENT_SCOPE)
+endfunction()
+
+# Every importer, one line each (a new format adds its importer here).
+motive_import_fuzzer(fuzz_import_bif motive::formats::import_bif)
+motive_import_fuzzer(fuzz_import_xmlbif motive::formats::import_xmlbif)
+motive_import_fuzzer(fuzz_import_nfg motive::formats::import_nfg)
+motive_import_fuzzer(fuzz_import_efg motive::formats::import_efg)
+motive_import_fuzzer(fuzz_import_choicescript motive::formats::import_choicescript_text)
+
 # The request API, against a small model of each kind (fuzz_request.cc lists them).
 motive_fuzz_target(fuzz_request request ${MOTIVE_FUZZ_DIR}/fuzz_request.cc)
 # The expression language of structural functions and decision rules.

@@ -14,7 +14,10 @@ import { openShareDialog } from './views/share-dialog.js';
 import { createHelp } from './app/help.js';
 import { reportEmbedSize } from './app/embed.js';
 
-const embed = new URLSearchParams(window.location.search).has('embed');
+// Where the page was opened: its URL, or what a notebook's display (python/motive/display.py) sets
+// before the page starts, since an iframe's srcdoc has no URL of its own to carry ?embed and a model.
+const launch = window.MOTIVE_LOCATION || { search: window.location.search, hash: window.location.hash };
+const embed = new URLSearchParams(launch.search).has('embed');
 const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 const BLANK_MODEL = `{
@@ -102,15 +105,16 @@ function wireControls() {
   window.addEventListener('pagehide', () => documents.saveNow());
 }
 
-// Loads the model a share link carries, if any, with the view it names. Returns whether it did.
-async function openFromHash() {
-  const decoded = await decodeModelHash(window.location.hash);
+// Loads the model a share link carries (the page's hash, or the launch's in a notebook), if any, with
+// the view it names. Returns whether it did.
+async function openFromHash(hash = window.location.hash) {
+  const decoded = await decodeModelHash(hash);
   if (!decoded) return false;
   if (decoded.error) {
     app.chrome.toast(decoded.error);
     return false;
   }
-  const view = decodeViewHash(window.location.hash);
+  const view = decodeViewHash(hash);
   if (!embed) {
     // The text now lives in the editor (and its autosave): a reload shows the user's edits.
     history.replaceState(null, '', window.location.pathname + window.location.search);
@@ -140,7 +144,7 @@ async function loadFirst() {
     reportEmbedSize(app);
   }
   const saved = embed ? null : loadAutosave();
-  if (await openFromHash()) return;
+  if (await openFromHash(launch.hash)) return;
   if (saved) {
     documents.restore(saved);
     app.runModel();

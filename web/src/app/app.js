@@ -13,6 +13,7 @@ import { createChrome, $ } from './chrome.js';
 import { createDocuments } from './documents.js';
 import { createExports, slug } from './exports.js';
 import { createEditor } from '../editor/editor.js';
+import { installDropImport } from '../editor/drop.js';
 import { createGraphView } from '../views/graph.js';
 import { createTabsView } from '../views/tabs.js';
 import { createKinds } from '../kinds/index.js';
@@ -288,6 +289,15 @@ export function createApp({ embed }) {
     onRun: () => runModel(),
   });
   const exports = createExports({ store, chrome, results, graph, picture: () => shown });
+  // Files dropped on the editor: a model loads; another format is imported by the engine first.
+  installDropImport($('editor'), {
+    importFiles: (files) => engine.check({ analysis: 'import', files }),
+    onModel(text, label, notes) {
+      documents.loadText(text, label);
+      if (notes.length) chrome.toast(`Imported: ${notes.join('; ')}`);
+    },
+    onError: (message) => chrome.toast(`Nothing was imported: ${message}`),
+  });
 
   // The engine's catalogue (kinds, analyses, parameters), asked once at start.
   async function loadCatalogue() {
