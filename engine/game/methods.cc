@@ -366,7 +366,7 @@ class Enumerator {
         aborted_ = true;  // too many actions to list: no exact value
         return;
       } else {
-        game_.policy(acting[a]).distribution(state, acting[a], &dists[a]);
+        checked_distribution(game_.policy(acting[a]), state, acting[a], &dists[a]);
       }
     }
     std::vector<int> index(n, 0);
@@ -497,7 +497,7 @@ double estimated_leaves(const Game& game, const State& state, int depth, const s
       if (is_fixed) continue;
       const double bound = game.policy(acting[a]).support_bound(*s, acting[a]);
       if (bound > static_cast<double>(kMaxListedActions)) return bound * leaves;
-      game.policy(acting[a]).distribution(*s, acting[a], &dist);
+      checked_distribution(game.policy(acting[a]), *s, acting[a], &dist);
       leaves *= static_cast<double>(dist.size());
       joint[a] = dist.front().first;
     }

@@ -13,6 +13,15 @@ namespace {
 
 nlohmann::ordered_json plain(const Json& v) { return nlohmann::ordered_json::parse(json_text(v)); }
 
+// A text given in a request, shortened for a message: a state text may be as long as the request.
+std::string abbreviated(const std::string& text) {
+  constexpr std::size_t kShown = 120;
+  if (text.size() <= kShown) return text;
+  std::size_t cut = kShown;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+  return text.substr(0, cut) + "…";
+}
+
 }  // namespace
 
 std::optional<Action> parse_action(const State& state, int player, const nlohmann::json& value,
@@ -128,19 +137,23 @@ std::unique_ptr<State> play_history(const Game& game, const nlohmann::ordered_js
 
 std::unique_ptr<State> GameModel::state(const std::string& name_or_text) const {
   if (name_or_text.empty()) return game->initial_state();
-  for (const auto& [name, text] : states) {
-    std::string error;
-    if (name == name_or_text) return game->deserialise(text, &error);
-  }
   std::string error;
+  for (const auto& [name, text] : states) {
+    if (name != name_or_text) continue;
+    // The reader kept only texts that read back (read_game_model), so this holds; a failure is a bug.
+    if (auto s = game->deserialise(text, &error)) return s;
+    throw RequestError("engine.internal",
+                       "the text of the state named \"" + name + "\" does not read back: " + error,
+                       "this is a bug in Motive: please report it with the model");
+  }
   if (auto s = game->deserialise(name_or_text, &error)) return s;
   std::vector<std::string> names;
   for (const auto& st : states) names.push_back(st.first);
   std::string hint = did_you_mean(name_or_text, names);
-  throw RequestError(
-      "request.unknown_state",
-      "\"" + name_or_text + "\" is neither a state named in the game file nor a state text (" + error + ")",
-      hint.empty() ? "the named states are " + FileReader::join(names) : hint);
+  throw RequestError("request.unknown_state",
+                     "\"" + abbreviated(name_or_text) +
+                         "\" is neither a state named in the game file nor a state text (" + error + ")",
+                     hint.empty() ? "the named states are " + FileReader::join(names) : hint);
 }
 
 std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* diagnostics) {
@@ -191,7 +204,18 @@ std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* dia
             "a state is a history (a list of moves) or a state text such as the describe analysis prints");
         continue;
       }
-      model.states.emplace_back(member.key(), s->serialise());
+      // What the requests will give back must read back: a state whose text does not is refused here,
+      // not met later as a state that cannot be found (COP with 0 rounds printed a text it refused).
+      std::string serialised = s->serialise();
+      std::unique_ptr<State> back = model.game->deserialise(serialised, &error);
+      if (!back || back->serialise() != serialised) {
+        r.error("game.bad_state", member.value(),
+                "state \"" + member.key() + "\": its text \"" + abbreviated(serialised) +
+                    "\" does not read back" + (back ? "" : " (" + error + ")"),
+                "this is a bug in Motive: please report it with the model");
+        continue;
+      }
+      model.states.emplace_back(member.key(), std::move(serialised));
     }
   }
   if (!diagnostics->empty()) return std::nullopt;
