@@ -6,6 +6,7 @@
 #include <deque>
 
 #include "adventure/components.h"
+#include "core/text.h"
 #include "mdp/random.h"
 
 namespace motive::adventure {
@@ -75,6 +76,60 @@ PlayRecord play_edges(const Adventure& game, const std::vector<int>& edges) {
   record.ended = play.ended;
   record.final_scene = play.scene;
   return record;
+}
+
+std::vector<int> choice_edges(const Adventure& game, const nlohmann::json& choices) {
+  if (!choices.is_array())
+    throw RequestError("request.bad_parameter", "the choices must be a list of choice ids or indices",
+                       R"(for example ["knock", "lie", "take"])");
+  const StateGraph& g = game.graph;
+  std::vector<int> edges;
+  int s = g.start_target;
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    const std::string where =
+        "choice " + std::to_string(i + 1) + " (" + abbreviated(json_text(choices[i]), 80) + ")";
+    if (StateGraph::is_ending(s))
+      throw RequestError("adventure.play_too_long",
+                         where + " comes after the game ended in scene \"" +
+                             game.scenes[StateGraph::ending_scene(s)].id + "\"",
+                         "remove the choices after the ending");
+    const Scene& scene = game.scenes[g.scene[s]];
+    std::vector<int> available;
+    for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e) available.push_back(g.edge_choice[e]);
+    const int c = choice_index(scene, choices[i]);
+    if (c < 0)
+      throw RequestError("adventure.unknown_choice", where + " is not a choice of scene \"" + scene.id + "\"",
+                         "the choices available there are " + choices_text(scene, available));
+    int taken = -1;
+    for (int e = g.edge_start[s]; e < g.edge_start[s + 1]; ++e)
+      if (g.edge_choice[e] == c) taken = e;
+    if (taken < 0)
+      throw RequestError(
+          "adventure.choice_unavailable",
+          where + " is not available in scene \"" + scene.id + "\" with the stats of this play",
+          "the choices available there are " + choices_text(scene, available));
+    edges.push_back(taken);
+    s = g.edge_target[taken];
+  }
+  return edges;
+}
+
+Scores score_edges(const Adventure& game, const std::vector<int>& edges, bool public_code_defect) {
+  const StateGraph& g = game.graph;
+  const bool ended = StateGraph::is_ending(edges.empty() ? g.start_target : g.edge_target[edges.back()]);
+  const std::size_t n = edges.size() + 1;
+  auto flags = [&](std::size_t i) { return i == 0 ? g.start_flags : g.edge_flags[edges[i - 1]]; };
+  auto points = [&](std::size_t i) { return i == 0 ? g.start_points : g.edge_points[edges[i - 1]]; };
+  Scores scores;
+  for (std::size_t i = 0; i < n; ++i) {
+    // score_play's reading of the benchmark's defect: the final entry carries the previous one's flags.
+    const bool lost = public_code_defect && ended && n > 1 && i == n - 1;
+    add_flags(lost ? flags(i - 1) : flags(i), 1, &scores.counts);
+    scores.points += lost ? 0 : points(i);
+    scores.steps += 1;
+  }
+  scores.reward = step_reward(game, scores.points);
+  return scores;
 }
 
 Scores score_play(const Adventure& game, const PlayRecord& play, bool public_code_defect) {

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/diagnostics.h"
+#include "core/text.h"
 
 namespace motive::game {
 
@@ -114,7 +115,7 @@ void checked_distribution(const Policy& policy, const State& state, int player,
   if (out->empty())
     throw RequestError("engine.internal",
                        "the policy of player " + std::to_string(player) + " gives no action at the state \"" +
-                           state.serialise().substr(0, 120) + "\"",
+                           abbreviated(state.serialise()) + "\"",
                        "this is a bug in Motive if the model was accepted: please report it with the model");
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/diagnostics.h"
+#include "core/text.h"
 #include "game/builtins.h"
 #include "game/reader_util.h"
 #include "game/user_game.h"
@@ -12,15 +13,6 @@ namespace motive::game {
 namespace {
 
 nlohmann::ordered_json plain(const Json& v) { return nlohmann::ordered_json::parse(json_text(v)); }
-
-// A text given in a request, shortened for a message: a state text may be as long as the request.
-std::string abbreviated(const std::string& text) {
-  constexpr std::size_t kShown = 120;
-  if (text.size() <= kShown) return text;
-  std::size_t cut = kShown;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
-  return text.substr(0, cut) + "…";
-}
 
 }  // namespace
 
