@@ -611,8 +611,12 @@ json meg_analysis(const Adventure& game, const Params& params, Context& context)
                          "score a policy table instead (agent \"policy\")");
     const Policy policy = agent_policy(game, names[i], params);
     json row = {{"agent", names[i]}, {"label", agent_label(names[i], params)}};
-    for (const auto& [name, utility] : utilities) {
-      const AdventureMeg m = adventure_meg(game, policy, *utility);
+    for (std::size_t u = 0; u < utilities.size(); ++u) {
+      const auto& [name, utility] = utilities[u];
+      const double done = static_cast<double>(i * utilities.size() + u),
+                   all = static_cast<double>(names.size() * utilities.size());
+      Context part(context.part(done / all, (done + 1) / all));
+      const AdventureMeg m = adventure_meg(game, policy, *utility, &part);
       row[name] = {{"meg", number_json(m.meg)},
                    {"bound", number_json(m.bound)},
                    {"normalised", m.bound > 0 ? number_json(m.meg / m.bound) : json(0)},

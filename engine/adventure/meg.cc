@@ -136,7 +136,8 @@ Policy soft_policy(const Adventure& game, const std::vector<double>& utility, do
   return policy;
 }
 
-AdventureMeg adventure_meg(const Adventure& game, const Policy& agent, const std::vector<double>& utility) {
+AdventureMeg adventure_meg(const Adventure& game, const Policy& agent, const std::vector<double>& utility,
+                           const Context* context) {
   const StateGraph& g = game.graph;
   AdventureMeg out;
   SoftSolver solver(game, utility);
@@ -157,7 +158,11 @@ AdventureMeg adventure_meg(const Adventure& game, const Policy& agent, const std
           l += occupancy[s] * agent.edge_probability[e] * solver.log_policy()[e];
     return l;
   };
+  meg::BetaFitOptions options;
+  int evaluations = 0;
   auto evaluate = [&](double beta) {
+    if (context)
+      context->report(std::min(0.99, static_cast<double>(++evaluations) / options.max_evaluations));
     solver.solve(beta);
     meg::BetaPoint point;
     point.expected_utility = solver.forward(solver.probability(), &maxent_occupancy);
@@ -165,7 +170,6 @@ AdventureMeg adventure_meg(const Adventure& game, const Policy& agent, const std
     point.all_tied = std::isinf(beta) && solver.all_tied();
     return point;
   };
-  meg::BetaFitOptions options;
   options.utility_scale = solver.scale();
   const meg::BetaFit fit = meg::fit_beta(evaluate, out.expected_utility, options);
   const meg::BetaPoint at = evaluate(fit.beta);

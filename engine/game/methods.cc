@@ -1,6 +1,8 @@
 #include "game/methods.h"
 #include "game/rollout.h"
 
+#include "core/diagnostics.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -43,9 +45,25 @@ std::unique_ptr<Rollouts> Game::rollouts(const State& start, int depth,
   return make_rollouts<State, Policy>(*this, start, depth, fixed);
 }
 
+double simulation_bytes(const SimulateOptions& options, int players) {
+  const double rollouts = static_cast<double>(options.rollouts);
+  return rollouts * options.depth * players * sizeof(double) +
+         (options.record_first_actions ? rollouts * players * sizeof(Action) : 0.0);
+}
+
 Samples simulate_range(const Game& game, const State& state, const SimulateOptions& options,
                        const std::vector<Fixed>& fixed, std::int64_t first, std::int64_t last,
                        const Context* context) {
+  SimulateOptions part = options;
+  part.rollouts = last - first;
+  if (simulation_bytes(part, game.num_players()) > static_cast<double>(kMaxSimulationBytes))
+    throw RequestError(
+        "analysis.budget_exceeded",
+        "a simulation of " + std::to_string(part.rollouts) + " rollouts of depth " +
+            std::to_string(options.depth) + " keeps more than " + std::to_string(kMaxSimulationBytes >> 20) +
+            " MB of samples (rollouts × depth × players numbers, and the first actions of each "
+            "rollout where they are recorded)",
+        "ask for fewer rollouts or a smaller depth");
   Samples out;
   out.players = game.num_players();
   out.depth = options.depth;

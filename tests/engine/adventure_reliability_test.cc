@@ -367,5 +367,57 @@ TEST(AdventureReliability, APlaysReplyListsAtMostEightMegabytesOfSteps) {
   EXPECT_EQ(recorded["scores"]["steps"], rungs + 1);
 }
 
+// ---- budgets ------------------------------------------------------------------------------------
+
+// A forced climb of `rungs` decisions: every episode of every agent passes all of them.
+std::string climb(int rungs) {
+  return game_of(R"("s0": {"text": "a", "choices": [
+  {"id": "up", "text": "Climb.", "target": "s0", "set": {"n": "n + 1"}, "if": "n < )" +
+                     std::to_string(rungs - 1) + R"("},
+  {"id": "out", "text": "Leave.", "target": "end", "if": "n == )" +
+                     std::to_string(rungs - 1) + R"("}]},
+"end": {"text": "Outside.", "ending": true})",
+                 R"("stats": {"n": {"min": 0, "max": )" + std::to_string(rungs - 1) + "}}, ");
+}
+
+// 10^7 episodes of plays of 10^5 decisions had no bound but the progress bar.
+TEST(AdventureReliability, SampledEpisodesPassAtMost1e8DecisionsInAll) {
+  const std::string text = climb(test::test_size(20'000, 5'000));
+  auto start = std::chrono::steady_clock::now();
+  json r = test::request(text, "baseline", {{"episodes", 10'000'000}});
+  ASSERT_FALSE(r["ok"].get<bool>());
+  EXPECT_EQ(r["diagnostics"][0]["id"], "analysis.budget_exceeded");
+  EXPECT_LT(seconds_since(start), 60.0);
+  // Within the budget the sampled estimate is exact here: every play climbs all the rungs.
+  json fine = test::analyze(text, "baseline", {{"episodes", 10}});
+  const json& steps = fine["rows"].back();
+  EXPECT_EQ(steps["name"], "steps");
+  EXPECT_EQ(steps["sampled"], steps["exact"]);
+}
+
+// The exact expectation keeps a number per count and per ending for every state: with thousands of
+// endings and states it asked for gigabytes.
+TEST(AdventureReliability, TheExactScoresKeepAtMost2To25NumbersAndSaySo) {
+  const int endings = 5000, rungs = 7000;  // 5,022 columns × 7,001 states > 2^25
+  std::string pick, scenes;
+  for (int i = 0; i < endings; ++i) {
+    const std::string e = "e" + std::to_string(i);
+    pick += std::string(i ? "," : "") + R"({"text": "t", "target": ")" + e + R"("})";
+    scenes += ",\n\"" + e + R"(": {"text": "end", "ending": true})";
+  }
+  const std::string text =
+      game_of(R"("s0": {"text": "a", "choices": [
+  {"id": "up", "text": "Climb.", "target": "s0", "set": {"n": "n + 1"}, "if": "n < )" +
+                  std::to_string(rungs - 1) + R"("},
+  {"id": "out", "text": "Leave.", "target": "pick", "set": {"n": "0"}}]},
+"pick": {"text": "Which way?", "choices": [)" +
+                  pick + "]}" + scenes,
+              R"("stats": {"n": {"min": 0, "max": )" + std::to_string(rungs - 1) + "}}, ");
+  json r = test::request(text, "scores", {{"agents", {"random"}}});
+  ASSERT_FALSE(r["ok"].get<bool>()) << r.dump().substr(0, 300);
+  EXPECT_EQ(r["diagnostics"][0]["id"], "analysis.budget_exceeded");
+  EXPECT_NE(r["diagnostics"][0]["message"].get<std::string>().find("5022 numbers"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace motive::adventure

@@ -9,6 +9,7 @@
 
 #include "api_support.h"
 #include "game/cop.h"
+#include "game/methods.h"
 #include "game_conformance.h"
 
 namespace motive {
@@ -111,6 +112,82 @@ TEST(GameReliability, AnUnknownStateIsNamedShortly) {
   json reply = request(cop, "describe", {{"state", std::string(1'000'000, 'x')}});
   ASSERT_EQ(error_id(reply), "request.unknown_state");
   EXPECT_LT(reply["diagnostics"][0]["message"].get<std::string>().size(), 1000u);
+}
+
+// ---- budgets ------------------------------------------------------------------------------------
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Requests within the parameters' ranges whose work has no bound: each is refused at once, naming the
+// budget, where it ran for minutes (convergence's ks, sica at 10^7 × 10) or asked for 240 GB (simulate).
+TEST(GameReliability, SampledAnalysesAreRefusedBeyondTheirBudgetsBeforeTheyStart) {
+  const std::string cop = test::read_source_file("examples/games/cop.jsonc");
+  const json at_first = "politician speaks first";
+  const std::vector<std::pair<std::string, json>> cases = {
+      {"simulate", {{"rollouts", 10'000'000}, {"depth", 1000}}},
+      {"simulate", {{"rollouts", 10'000'000}, {"depth", 10}, {"rows", 0}}},
+      {"sica", {{"rollouts", 10'000'000}, {"depth", 10}}},
+      {"sbue", {{"state", at_first}, {"rollouts", 10'000'000}, {"alternatives", 1000}}},
+      {"probable_actions", {{"state", at_first}, {"rollouts", 10'000'000}}},
+      {"convergence", {{"state", at_first}, {"ks", {10'000'000, 10'000'000}}, {"repeats", 500}}},
+      {"counterfactual", {{"state", at_first}, {"rollouts", 10'000'000}}},
+      {"map_at_k",
+       {{"annotations", json::array({{{"player", "politician"}, {"friends", {"simple-person"}}}})},
+        {"rollouts", 10'000'000},
+        {"depth", 20}}},
+  };
+  for (const auto& [analysis, params] : cases) {
+    auto start = std::chrono::steady_clock::now();
+    json reply = request(cop, analysis, params);
+    EXPECT_EQ(error_id(reply), "analysis.budget_exceeded") << analysis << " " << params.dump();
+    EXPECT_LT(seconds_since(start), 5.0) << analysis;
+  }
+}
+
+// What a simulation keeps: rollouts × depth × players numbers, and the first actions of each rollout for
+// probable actions. The budget is that estimate, so the refusal comes before the allocation.
+TEST(GameReliability, ASimulationsMemoryIsEstimatedBeforeItIsAllocated) {
+  game::SimulateOptions o;
+  o.rollouts = 1000;
+  o.depth = 7;
+  EXPECT_EQ(game::simulation_bytes(o, 3), 1000.0 * 7 * 3 * sizeof(double));
+  o.record_first_actions = true;
+  EXPECT_EQ(game::simulation_bytes(o, 3),
+            1000.0 * 7 * 3 * sizeof(double) + 1000.0 * 3 * sizeof(game::Action));
+  // 10^7 rollouts × 1,000 steps × 3 players: 240 GB, refused without allocating.
+  game::CopGame cop(
+      {game::Personality::kConArtist, game::Personality::kSimplePerson, game::Personality::kPolitician},
+      {"a", "b", "c"}, 4);
+  o.rollouts = 10'000'000;
+  o.depth = 1000;
+  o.record_first_actions = false;
+  try {
+    game::simulate(cop, *cop.initial_state(), o, {});
+    ADD_FAILURE() << "simulated 240 GB";
+  } catch (const RequestError& e) {
+    EXPECT_EQ(e.id, "analysis.budget_exceeded");
+  }
+}
+
+TEST(GameReliability, ConvergenceComparesAtMost64SampleSizes) {
+  const std::string cop = test::read_source_file("examples/games/cop.jsonc");
+  std::vector<int> ks(65, 10);
+  EXPECT_EQ(error_id(request(cop, "convergence", {{"state", "announcements"}, {"ks", ks}, {"repeats", 2}})),
+            "request.bad_parameter");
+  ks.pop_back();
+  EXPECT_EQ(error_id(request(cop, "convergence", {{"state", "announcements"}, {"ks", ks}, {"repeats", 2}})),
+            "");
+}
+
+// Seeds travel as JSON numbers: the largest is the largest exact whole number, 2^53 − 1, as in every kind.
+TEST(GameReliability, TheLargestSeedIsTwoToThe53MinusOne) {
+  const std::string cop = test::read_source_file("examples/games/cop.jsonc");
+  EXPECT_EQ(error_id(request(cop, "simulate", {{"seed", 9007199254740991.0}, {"rollouts", 2}})), "");
+  EXPECT_EQ(error_id(request(cop, "simulate", {{"seed", 9007199254740992.0}, {"rollouts", 2}})),
+            "request.bad_parameter");
+  EXPECT_EQ(error_id(request(cop, "play", {{"seed", 9007199254740992.0}})), "request.bad_parameter");
 }
 
 }  // namespace
