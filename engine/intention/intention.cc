@@ -53,11 +53,11 @@ IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const 
     throw RequestError(
         "analysis.budget_exceeded",
         "the intention search tabulates, for the alternatives in the settings where they decide differently "
-        "(" +
+        "(already " +
             std::to_string(static_cast<long long>(differing)) + " pairs of " +
             std::to_string(evaluator.setting_count()) + " settings and " + std::to_string(reference.size()) +
             " alternatives), what fixing each of the 2^" + std::to_string(candidates_.size()) +
-            " subsets of the candidates gains: at least " + size + " GB, more than the budget of 0.5 GB",
+            " subsets of the candidates gains: about " + size + " GB, more than the budget of 0.5 GB",
         "compare with fewer alternatives (\"reference\"), or give the model fewer settings (fewer or smaller "
         "chance variables) or fewer chance variables between the decision and the utilities");
   };
