@@ -432,6 +432,7 @@ json sica_analysis(const GameModel& model, const Params& params, Context& contex
   out["correlation"] = values;
   out["undefined"] = reasons;
   out["standard_error"] = se;
+  out["standard_error_undefined"] = se_reasons;
   if (params.boolean("exact")) {
     Context exact_part(context.part(0.7, 1.0));
     const std::int64_t max_nodes = params.integer("max_nodes");

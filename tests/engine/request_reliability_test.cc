@@ -132,7 +132,7 @@ TEST(RequestReliability, TheIntentionTablesAreEstimatedBeforeTheyAreAllocated) {
   auto start = std::chrono::steady_clock::now();
   json reply = test::request(relay_model(16, 8), "intention",
                              {{"policy", "copy_first"}, {"outcomes", {"Y1"}}, {"setting", 0}});
-  EXPECT_LT(seconds_since(start), 10.0);
+  EXPECT_LT(seconds_since(start), 30.0);
   ASSERT_FALSE(reply["ok"].get<bool>());
   EXPECT_EQ(reply["diagnostics"][0]["id"], "analysis.budget_exceeded");
   EXPECT_NE(reply["diagnostics"][0]["message"].get<std::string>().find("GB, more than the budget of 0.5 GB"),
