@@ -460,8 +460,11 @@ json baseline_analysis(const Adventure& game, const Params& params, Context& con
               {"sampled", number_json(mean)},
               {"standard_error", number_json(error)},
               {"sampled_score", number_json(behaviour_score(mean, e))}};
-    // How many standard errors the estimate is off (none when the count never varies).
+    // How many standard errors the estimate is off (none when the count never varies, which is said).
     r["z"] = error > 0 ? number_json((mean - e) / error) : json(nullptr);
+    r["z_undefined"] =
+        error > 0 ? json(nullptr)
+                  : json("the count does not vary over the sampled episodes (standard error 0): no z");
     rows.push_back(r);
   };
   row("reward", exact.mean.reward, sampled.mean.reward, sampled.standard_error.reward);
