@@ -44,7 +44,8 @@ using nlohmann::json;
 // no defined cell in common, an adventure baseline's z where the count never varies (standard error 0),
 // MEG's utility range where the fit did not need β = −∞ (docs/api.md); and fields that are not numbers
 // (a user game's builtin, an unnamed policy, an observed verdict without witness or policy, an MDP
-// state off the grid, the end of a trajectory, a parameter without a default in the catalogue).
+// state off the grid, the end of a trajectory, a parameter without a default in the catalogue), and a
+// gridworld wall's state and utility (it has neither).
 inline const std::set<std::string>& nullable() {
   static const std::set<std::string> keys = {
       "correlation", "standard_error", "z", "z_standard_error", "sica", "exact", "counterfactual",
@@ -52,7 +53,8 @@ inline const std::set<std::string>& nullable() {
       // reasons: null where the number is defined
       "undefined", "z_undefined", "sica_undefined", "standard_error_undefined",
       // not numbers
-      "builtin", "name", "witness", "policy", "cell", "next_state", "default", "model_name"};
+      "builtin", "name", "witness", "policy", "cell", "next_state", "default", "model_name", "state",
+      "utility"};
   return keys;
 }
 
