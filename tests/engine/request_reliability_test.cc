@@ -99,6 +99,35 @@ TEST(RequestReliability, TheCliWritesBidirectionalControlsEscaped) {
   EXPECT_EQ(printed("\x1B[31m\xC2\x85"), "\\x1B[31m\\u0085");
 }
 
+// ---- trajectories (found by the long fuzz run) ----------------------------------------------------
+
+// An MDP whose runs end in a few steps: 21,845 of them took 2 GB and 26 s to list (natively; a timeout
+// under the sanitizers), and the MEG estimate walked every step at each of its fit's evaluations.
+TEST(RequestReliability, TrajectoriesListAtMost200000StepsAndEstimateFromAll) {
+  const std::string mdp = R"({"kind": "mdp",
+  "states": ["a", "b", "end"], "actions": ["go", "stay"], "start": {"a": 1}, "discount": 0.9,
+  "terminal": ["end"],
+  "transitions": {"a": {"go": {"b": 0.8, "a": 0.2}, "stay": "a"}, "b": {"go": "end", "stay": "b"}},
+  "utilities": {"a": {"go": -1}, "b": {"go": 3, "stay": 0.5}}})";
+  const int count = 21845;
+  auto start = std::chrono::steady_clock::now();
+  json r = test::analyze(mdp, "trajectories", {{"seed", 663483}, {"count", count}});
+  EXPECT_LT(seconds_since(start), 60.0);
+  ASSERT_EQ(r["returns"].size(), static_cast<std::size_t>(count));
+  std::size_t steps = 0;
+  for (const json& t : r["trajectories"]) steps += t.size();
+  EXPECT_LE(steps, 200'000u);
+  ASSERT_TRUE(r.contains("trajectories_left_out"));
+  EXPECT_EQ(r["trajectories_left_out"]["from"], r["trajectories"].size());
+  EXPECT_EQ(r["trajectories"].size() + r["trajectories_left_out"]["count"].get<std::size_t>(),
+            static_cast<std::size_t>(count));
+  // The listed runs are those of a request for fewer: the same seed, the same first runs.
+  json fewer = test::analyze(mdp, "trajectories", {{"seed", 663483}, {"count", 3}});
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(fewer["trajectories"][i], r["trajectories"][i]);
+  EXPECT_EQ(r["meg_estimate"]["count"], count);
+  EXPECT_TRUE(r["meg_estimate"]["known"].is_number());
+}
+
 // ---- intention -----------------------------------------------------------------------------------
 
 // A relay (tests/engine/intention_budget_test.cc): coins X1..Xk, a decision D observing X1 and X2, and for
