@@ -63,7 +63,7 @@ struct CounterfactualOptions {
 };
 struct Candidate {
   Action action;
-  double frequency = 0;    // among the K draws
+  double frequency = 0;               // among the K draws
   std::optional<double> probability;  // π_i(a | s); none where the policy has too many actions to list
   double similarity = 0;
   double utility = 0;  // u_i(a)

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include "core/diagnostics.h"
@@ -17,9 +16,8 @@ using scim::Scim;
 using scim::total_utility;
 
 IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const Policy& policy,
-                                 const std::vector<const Policy*>& reference, std::uint64_t budget,
-                                 std::uint64_t total_budget)
-    : scim_(scim), base_(base), reference_(reference), budget_(budget), total_budget_(total_budget) {
+                                 const std::vector<const Policy*>& reference, std::uint64_t budget)
+    : scim_(scim), base_(base), reference_(reference), budget_(budget) {
   // Candidates: chance variables on a directed path from a decision to a utility (Theorem 17).
   std::vector<std::vector<int>> parents;
   for (std::size_t v = 0; v < scim.variables.size(); ++v)
@@ -41,27 +39,6 @@ IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const 
   Evaluator evaluator = base;
   evaluator.set_policy(&policy);
   evaluator.require_enumerable();
-  const auto settings = static_cast<double>(evaluator.setting_count());
-  // The tables' memory, checked before each allocation: π's values first, then (once each alternative's
-  // differing settings are known, which costs one evaluation per setting) the gains of every subset.
-  auto check_memory = [&](double differing) {
-    const double bytes = intention_table_bytes(settings, static_cast<double>(n), differing,
-                                               static_cast<double>(candidates_.size()));
-    if (bytes <= kMaxIntentionBytes) return;
-    char size[32];
-    std::snprintf(size, sizeof size, "%.3g", bytes / (1024.0 * 1024 * 1024));
-    throw RequestError(
-        "analysis.budget_exceeded",
-        "the intention search tabulates, for the alternatives in the settings where they decide differently "
-        "(already " +
-            std::to_string(static_cast<long long>(differing)) + " pairs of " +
-            std::to_string(evaluator.setting_count()) + " settings and " + std::to_string(reference.size()) +
-            " alternatives), what fixing each of the 2^" + std::to_string(candidates_.size()) +
-            " subsets of the candidates gains: about " + size + " GB, more than the budget of 0.5 GB",
-        "compare with fewer alternatives (\"reference\"), or give the model fewer settings (fewer or smaller "
-        "chance variables) or fewer chance variables between the decision and the utilities");
-  };
-  check_memory(0);
   policy_values_.assign(evaluator.setting_count() * n, 0);
   probability_.assign(evaluator.setting_count(), 0.0);
   evaluator.run([&](std::uint64_t e, double w, const int32_t* values) {
@@ -72,47 +49,11 @@ IntentionSearch::IntentionSearch(const Scim& scim, const Evaluator& base, const 
   tolerance_ = 1e-9 * std::max(1.0, std::abs(expected_utility_));
   prepared_.resize(reference_.size());
   summaries_.resize(reference_.size());
-  double differing = 0;
-  for (std::size_t a = 0; a < reference_.size(); ++a) {
-    find_differing(a);
-    differing += static_cast<double>(summaries_[a].differing_settings.size());
-    check_memory(differing);
-  }
   for (std::size_t a = 0; a < reference_.size(); ++a) prepare(a);
-}
-
-double intention_table_bytes(double settings, double variables, double differing, double candidates) {
-  const double subsets = std::ldexp(1.0, static_cast<int>(candidates));
-  // π's values (int32 per variable) and P(e); per differing (alternative, setting), a double per subset
-  // in the setting's table and at most one option (a mask, its gain and slack) per subset.
-  constexpr double kOption = sizeof(std::uint32_t) + 2 * sizeof(double);
-  return settings * (variables * sizeof(int32_t) + sizeof(double)) +
-         differing * subsets * (sizeof(double) + kOption);
 }
 
 int32_t IntentionSearch::value(int v, std::uint64_t setting) const {
   return policy_values_[setting * scim_.variables.size() + static_cast<std::size_t>(v)];
-}
-
-// π̂'s expected utility and the settings (of positive probability) where it decides differently from π.
-void IntentionSearch::find_differing(std::size_t a) {
-  AlternativeSummary& summary = summaries_[a];
-  const std::size_t n = scim_.variables.size();
-  Evaluator evaluator = base_;
-  evaluator.set_policy(reference_[a]);
-  std::vector<int> noise(n, 0);
-  std::vector<int32_t> values(n, 0);
-  const Evaluator::Plan plan = evaluator.plan();
-  evaluator.noise_outcomes(0, noise.data());
-  for (std::uint64_t e = 0; e < evaluator.setting_count(); e += 1, evaluator.advance_noise(noise.data())) {
-    if (probability_[e] <= 0) continue;
-    evaluator.evaluate_setting(plan, e, noise.data(), nullptr, values.data());
-    summary.expected_utility += probability_[e] * total_utility(scim_, values.data());
-    const int32_t* mine = &policy_values_[e * n];
-    if (std::any_of(scim_.decisions.begin(), scim_.decisions.end(),
-                    [&](int d) { return values[d] != mine[d]; }))
-      summary.differing_settings.push_back(e);
-  }
 }
 
 // Tabulates, for every setting where π̂ decides differently, what fixing each subset of the
@@ -131,10 +72,16 @@ void IntentionSearch::prepare(std::size_t a) {
   // Each kept setting's table and efficient options, until they are ordered.
   std::vector<std::pair<SettingTable, std::vector<Option>>> kept;
   const Evaluator::Plan plan = evaluator.plan();
-  for (std::uint64_t e : summary.differing_settings) {
-    evaluator.noise_outcomes(e, noise.data());
+  evaluator.noise_outcomes(0, noise.data());
+  for (std::uint64_t e = 0; e < evaluator.setting_count(); e += 1, evaluator.advance_noise(noise.data())) {
+    if (probability_[e] <= 0) continue;
     evaluator.evaluate_setting(plan, e, noise.data(), nullptr, values.data());
+    summary.expected_utility += probability_[e] * total_utility(scim_, values.data());
     const int32_t* mine = &policy_values_[e * n];
+    bool differs = std::any_of(scim_.decisions.begin(), scim_.decisions.end(),
+                               [&](int d) { return values[d] != mine[d]; });
+    if (!differs) continue;
+    summary.differing_settings.push_back(e);
     double base_utility = total_utility(scim_, values.data());
     for (std::uint32_t mask = 0; mask < subsets; ++mask) {
       for (std::size_t i = 0; i < c; ++i) fixed[candidates_[i]] = (mask >> i & 1) ? mine[candidates_[i]] : -1;
@@ -267,15 +214,7 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
                              const std::function<bool(std::size_t, const Choice&)>& accept) {
   const Alternative& alt = prepared_[a];
   if (alt.need <= 0) return false;  // π̂ is as good already: the empty Y satisfies Eq. 2
-  // Each question gets the whole budget; together they get kMaxIntentionNodes.
-  total_nodes_ += nodes_;
-  if (total_nodes_ > total_budget_)
-    throw RequestError(
-        "analysis.budget_exceeded",
-        "the intention searches visited more than " + std::to_string(total_budget_) +
-            " nodes over their questions (one for each candidate, setting and alternative)",
-        "compare with fewer alternatives (\"reference\"), or give the model fewer settings or fewer "
-        "chance variables between the decision and the utilities");
+  // Each question gets the whole budget.
   nodes_ = 0;
   exhausted_ = false;
   auto found = std::lower_bound(alt.index.begin(), alt.index.end(), std::make_pair(setting, std::size_t{0}));
@@ -296,8 +235,6 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
       witness->lhs = expected_utility_;
       witness->rhs = summaries_[a].expected_utility;
       witness->fixed.clear();
-      for (const auto& [s, m] : chosen) witness->rhs += alt.settings[s].gains[m];  // each option's gain
-      if (!witness->list_fixed) return true;
       // The chosen settings in increasing order once (each is chosen at most once), so that every
       // candidate's list comes out sorted: a handful by insertion, more by walking the alternative's
       // index of its settings in order (sorting them took a third of a witness's time in WebAssembly).
@@ -319,6 +256,7 @@ bool IntentionSearch::search(std::size_t a, std::uint32_t outcome_mask, std::uin
           if (m >> i & 1) settings.push_back(e);
         if (!settings.empty()) witness->fixed.emplace_back(candidates_[i], std::move(settings));
       }
+      for (const auto& [s, m] : chosen) witness->rhs += alt.settings[s].gains[m];  // each option's gain
     }
     return true;
   }

@@ -40,9 +40,6 @@ struct IntentionWitness {
   std::vector<std::pair<int, std::vector<std::uint64_t>>> fixed;
   double lhs = 0;  // EU(π)
   double rhs = 0;  // E_π̂[Σ U under Y_{π|W}]
-  // Set to false before asking for a witness without its `fixed` lists, which may be as long as the
-  // settings (the alternative and both sides are found with the verdict; listing costs a walk of them).
-  bool list_fixed = true;
 };
 
 // What the search concluded about one alternative π̂.
@@ -52,20 +49,13 @@ struct AlternativeSummary {
   std::vector<std::uint64_t> differing_settings;  // positive probability, π̂ decides differently
 };
 
-// The most search nodes the questions of one search object visit together (each question has its own
-// budget too): the summary asks a question per candidate, setting and alternative, and on a relay of
-// 2^16 settings its searches ran for hours. Beyond it the search throws analysis.budget_exceeded.
-inline constexpr std::uint64_t kMaxIntentionNodes = std::uint64_t{1} << 30;
-
 class IntentionSearch {
  public:
   // Prepares the search for policy π (deterministic) against `reference`, in the model configured
   // by `base` (its interventions). Every pointer must outlive the search.
-  // `budget` bounds each question's search nodes, `total_budget` all the questions' together.
   IntentionSearch(const scim::Scim& scim, const scim::Evaluator& base, const scim::Policy& policy,
                   const std::vector<const scim::Policy*>& reference,
-                  std::uint64_t budget = std::uint64_t{1} << 22,
-                  std::uint64_t total_budget = kMaxIntentionNodes);
+                  std::uint64_t budget = std::uint64_t{1} << 22);
 
   // Whether O_π(e) is intentionally caused, with a witness for the first alternative (in reference
   // order) that shows it. `outcomes` are variable indices.
@@ -123,7 +113,6 @@ class IntentionSearch {
     const Option* options_end(std::size_t s) const { return options.data() + first_option[s + 1]; }
   };
 
-  void find_differing(std::size_t a);
   void prepare(std::size_t a);
   bool search(std::size_t a, std::uint32_t outcome_mask, std::uint64_t setting, IntentionWitness* witness);
   // The candidate mask of `outcomes`, or 0 if one of them is not a candidate.
@@ -160,23 +149,11 @@ class IntentionSearch {
   std::vector<std::uint32_t> chosen_mask_;  // a witness's subset of each setting table (0: none)
   std::uint64_t budget_;                    // search nodes per question (per call of search)
   std::uint64_t nodes_ = 0;                 // of the current question
-  std::uint64_t total_nodes_ = 0;           // of the questions before it
-  std::uint64_t total_budget_;              // for all the questions together
   bool exhausted_ = false;                  // the current question ran out of budget
   bool budget_exceeded_ = false;            // some question did
 };
 
 // The maximum number of candidate variables (each setting tabulates every subset of them).
 inline constexpr std::size_t kMaxIntentionCandidates = 16;
-
-// The most memory the search's tables may take, estimated before they are allocated (analysis.budget_exceeded
-// beyond it): π's values in every setting, and for each alternative and each setting where it may decide
-// differently, the gain of every subset of the candidates and its efficient options. A relay of 2^16
-// settings asked for 14.6 GB and aborted natively and in WebAssembly.
-inline constexpr double kMaxIntentionBytes = 512.0 * 1024 * 1024;
-
-// That estimate, in bytes, for `settings` settings of `variables` variables, `differing` pairs (alternative,
-// setting where it decides differently from π) and `candidates` candidates.
-double intention_table_bytes(double settings, double variables, double differing, double candidates);
 
 }  // namespace motive

@@ -129,25 +129,8 @@ json value_json(const Scim& scim, int v, int32_t value) {
   return outcome_json(scim.variables[v].domain[value]);
 }
 
-// The most (variable, setting) pairs the witnesses of one reply list. A witness may fix a variable in
-// thousands of settings, and the summary has one per intended (variable, setting): on a relay of 2^12
-// settings the reply took 1.4 GB. Past the budget a witness keeps its alternative and both sides of Eq. 2,
-// without the pairs ("left_out": true).
-constexpr std::size_t kMaxWitnessPairs = 1'000'000;
-
 json witness_json(const Scim& scim, const IntentionSearch& search, const std::vector<Policy>& reference,
-                  const IntentionWitness& w, std::size_t* listed) {
-  std::size_t pairs = 0;
-  for (const auto& entry : w.fixed) pairs += entry.second.size();
-  if (!w.list_fixed || *listed + pairs > kMaxWitnessPairs) {
-    *listed = kMaxWitnessPairs;  // the budget is spent: later witnesses, even small ones, are left out too
-    return {{"alternative", reference[w.alternative].name},
-            {"fixed", json::array()},
-            {"left_out", true},
-            {"lhs", w.lhs},
-            {"rhs", w.rhs}};
-  }
-  *listed += pairs;
+                  const IntentionWitness& w) {
   json fixed = json::array();
   for (const auto& [v, settings] : w.fixed) {
     json values = json::array();
@@ -523,7 +506,6 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
   // The summary: for each candidate and setting, whether π intends that variable's outcome there,
   // and relative to which alternatives.
   std::vector<std::uint64_t> mentioned;
-  std::size_t listed = 0;  // the (variable, setting) pairs the witnesses list so far
   json intended = json::array();
   std::size_t total = search.candidates().size() * static_cast<std::size_t>(settings);
   std::size_t done = 0;
@@ -536,20 +518,18 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
       json first;
       if (rational) {
         IntentionWitness w;
-        w.list_fixed = listed < kMaxWitnessPairs;
         if (search.behaviourally_intends(outcome, e, &w)) {
           names.push_back(reference[w.alternative].name);
-          first = witness_json(scim, search, reference, w, &listed);
+          first = witness_json(scim, search, reference, w);
         }
       }
       for (std::size_t a = 0; a < reference.size() && !rational; ++a) {
         // Only the first alternative's witness is shown: the others are asked without one.
         IntentionWitness w;
-        w.list_fixed = listed < kMaxWitnessPairs;
         bool want = first.is_null();
         if (!search.intends_relative_to(a, outcome, e, want ? &w : nullptr)) continue;
         names.push_back(reference[a].name);
-        if (want) first = witness_json(scim, search, reference, w, &listed);
+        if (want) first = witness_json(scim, search, reference, w);
       }
       if (names.empty()) continue;
       mentioned.push_back(e);
@@ -584,11 +564,10 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
       json values = json::object();
       for (int o : outcomes) values[scim.variables[o].name] = value_json(scim, o, search.value(o, e));
       IntentionWitness w;
-      w.list_fixed = listed < kMaxWitnessPairs;
       bool yes = rational ? search.behaviourally_intends(outcomes, e, &w) : search.intends(outcomes, e, &w);
       json answer = {{"setting", e}, {"values", std::move(values)}, {"intended", yes}};
       if (yes) {
-        answer["witness"] = witness_json(scim, search, reference, w, &listed);
+        answer["witness"] = witness_json(scim, search, reference, w);
         mentioned.push_back(e);
       }
       answers.push_back(std::move(answer));
@@ -603,11 +582,6 @@ json intention_analysis(const Scim& model, const Params& params, Context& contex
   for (std::uint64_t e : mentioned) described.push_back(setting_json(scim, *setup.evaluator, e));
   result["settings"] = std::move(described);
   result["budget_exceeded"] = search.budget_exceeded();
-  if (listed >= kMaxWitnessPairs)
-    result["witnesses_left_out"] =
-        "the witnesses list at most 1,000,000 (variable, setting) pairs in all: those marked \"left_out\" "
-        "give "
-        "their alternative and both sides of Eq. 2 only";
   if (rational) result["oracle_keeps_policy"] = search.rational_oracle_keeps_policy();
   return result;
 }
