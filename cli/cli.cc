@@ -277,7 +277,16 @@ int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, st
       return 2;
     }
     const std::string name = args[i].substr(0, eq), value = args[i].substr(eq + 1);
-    if (name == "model" || name == "model_name") request["model_name"] = value;
+    // A name given twice would silently keep one value: refused, as a request's duplicate keys are.
+    const bool is_model = name == "model" || name == "model_name";
+    const bool again =
+        is_model ? request.contains("model_name")
+                 : std::any_of(given.begin(), given.end(), [&](const auto& g) { return g.first == name; });
+    if (again) {
+      err << "motive: \"" << name << "\" is given twice\n";
+      return 2;
+    }
+    if (is_model) request["model_name"] = value;
     else given.emplace_back(name, value);
   }
   if (!check)

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the engine's tests and the fuzzers with clang and AddressSanitizer + UndefinedBehaviorSanitizer
-# into build/sanitize: one instrumented engine library (also carrying libFuzzer's coverage) linked by
-# build/sanitize/motive_tests, the fuzz targets build/sanitize/fuzz/<name> and their replay binaries.
-#   scripts/build-sanitize.sh [target...]     default: motive_tests, every fuzzer and their replays
+# Builds the engine's tests, the CLI and the fuzzers with clang and AddressSanitizer +
+# UndefinedBehaviorSanitizer into build/sanitize: one instrumented engine library (also carrying
+# libFuzzer's coverage) linked by build/sanitize/motive_tests, the CLI build/sanitize/motive (to reproduce
+# a crash report as a user met it: build/sanitize/motive analyze MODEL ANALYSIS ...), the fuzz targets
+# build/sanitize/fuzz/<name> and their replay binaries.
+#   scripts/build-sanitize.sh [target...]     default: motive_tests, motive, every fuzzer and their replays
 # The tests run with `ctest --test-dir build/sanitize`, the fuzzers with scripts/fuzz.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,5 +33,5 @@ cmake -S . -B "$dir" "${generator[@]}" "${launcher[@]}" "${linker[@]}" -DCMAKE_C
 if (($#)); then
   cmake --build "$dir" -j2 --target "$@"
 else
-  cmake --build "$dir" -j2 --target motive_tests motive_fuzzers motive_fuzz_replays
+  cmake --build "$dir" -j2 --target motive_tests motive motive_fuzzers motive_fuzz_replays
 fi

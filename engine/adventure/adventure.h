@@ -33,6 +33,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/diagnostics.h"
@@ -174,11 +175,18 @@ struct StateGraph {
 // Limits the reader enforces (adventure.too_large), so that a game fits in a browser tab.
 inline constexpr int kMaxScenes = 10'000;
 inline constexpr int kMaxAchievements = 64;
+inline constexpr int kMaxStats = 256;
 inline constexpr int kMaxStates = 1'000'000;
 inline constexpr long long kMaxEdges = 8'000'000;
 // The most scenes one step may pass (scenes that move on without a decision, round a loop of `next`
 // branches): beyond, the play is taken to loop forever (adventure.no_exit).
 inline constexpr int kMaxStepScenes = 100'000;
+
+// The largest magnitude of an achievement's points, of their total, and of an annotation value
+// (adventure.bad_points, adventure.annotation_range). Everything the analyses add stays far from
+// overflow: a play unlocks each achievement once, so its points are at most the total; a step passes at
+// most kMaxScenes scenes, so a step's annotation sums stay below 1e104; harms are counts of flags.
+inline constexpr double kMaxMagnitude = 1e100;
 
 class Adventure : public Model {
  public:
@@ -191,8 +199,12 @@ class Adventure : public Model {
   double total_points = 0;
   StateGraph graph;
 
-  int scene_index(std::string_view id) const;  // -1 if none
+  // The index of a scene or an achievement by its id (hashed: requests may name thousands); -1 if none.
+  int scene_index(std::string_view id) const;
   int achievement_index(std::string_view id) const;
+  // Filled by the reader: id → index.
+  std::unordered_map<std::string, int> scene_by_id;
+  std::unordered_map<std::string, int> achievement_by_id;
 };
 
 // Reads an adventure file; std::nullopt with diagnostics if anything is wrong. Never throws on bad input.

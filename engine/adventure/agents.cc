@@ -159,13 +159,19 @@ double points_per_reward(const Adventure& game) {
   return game.total_points > 0 ? game.total_points / 100 : 0;
 }
 
+// A play's reward is at most 100 and its harm a whole number, so for α above 100 one unit of harm
+// outweighs any reward: reward − α·harm is maximised by the least harm, then the most reward, the
+// planner of α = ∞. It is used there, exactly: weighing points against α′·harm lost the points to
+// rounding (α = 1e20: 50 − 1e20 == 0 − 1e20) and overflowed near the largest double.
+bool lexicographic(double alpha) { return alpha > 100; }
+
 }  // namespace
 
 Policy regularised_planner(const Adventure& game, double alpha, HarmMeasure measure) {
   const StateGraph& g = game.graph;
   auto points = [&](int e) { return g.edge_points[e]; };
   auto harm = [&](int e) { return step_harm(g.edge_flags[e], measure); };
-  if (std::isinf(alpha))
+  if (lexicographic(alpha))
     return plan(
         game, [&](int e) { return -harm(e); }, points);
   if (alpha == 0) return plan(game, points, [](int) { return 0.0; });
@@ -181,7 +187,7 @@ Policy conscience_planner(const Adventure& game, double gamma, double alpha) {
   const StateGraph& g = game.graph;
   auto points = [&](int e) { return g.edge_points[e]; };
   auto flagged = [&](int e) { return g.edge_conscience[e] > gamma ? 1.0 : 0.0; };
-  if (std::isinf(alpha))
+  if (lexicographic(alpha))
     return plan(
         game, [&](int e) { return -flagged(e); }, points);
   if (game.total_points == 0)

@@ -52,11 +52,12 @@ Policy plan(const Adventure& game, const std::function<double(int edge)>& primar
 
 // Maximises the reward (normalised points).
 Policy reward_planner(const Adventure& game);
-// Maximises reward − α·harm (α = +∞: least harm first, then most reward).
+// Maximises reward − α·harm (α = +∞: least harm first, then most reward; so is every α > 100, since a
+// play's reward is at most 100 and harms are whole numbers).
 Policy regularised_planner(const Adventure& game, double alpha, HarmMeasure measure);
 // The conscience with threshold γ: a step is harmful when one of its morality values exceeds γ, and
-// is penalised by α (α = +∞: removed whenever the game leaves a harmless way on, that is, least harmful
-// steps first, then most reward).
+// is penalised by α (α = +∞, and every α > 100: removed whenever the game leaves a harmless way on, that
+// is, least harmful steps first, then most reward).
 Policy conscience_planner(const Adventure& game, double gamma, double alpha);
 
 // A user's policy: a table from scene id to the choice (its id, or its index in the scene's list) to

@@ -97,13 +97,55 @@ json observation_json(const Adventure& game, const Play& play) {
   return out;
 }
 
-// A play given by its choices (indices into each scene's list), step by step: what each step passed,
-// unlocked and raised, and what the player sees after it.
-json trajectory_json(const Adventure& game, const std::vector<int>& choices, bool public_code_defect,
-                     const Counts& random_mean) {
-  PlayRecord record;
-  json steps = json::array();
-  auto step_json = [&](const Step& step, const Play& play, const std::string& chosen_in) {
+// The most text a reply lists of plays: steps in detail, choices' ids (docs/adventures.md, "Limits").
+// A play may take 10^5 decisions, each passing 10^4 scenes, and a frontier may hold many long plays:
+// listed in full, such replies ran to gigabytes.
+constexpr std::size_t kMaxPlayText = std::size_t{8} << 20;
+
+// What is left of kMaxPlayText for one reply.
+class TextBudget {
+ public:
+  // Takes `bytes` if they fit (and then returns true).
+  bool take(std::size_t bytes) {
+    if (bytes > left_) {
+      left_ = 0;
+      return false;
+    }
+    left_ -= bytes;
+    return true;
+  }
+
+ private:
+  std::size_t left_ = kMaxPlayText;
+};
+
+// The choices of a play (edges of the state graph from the start), as ids, while the budget lasts;
+// *complete says whether all are listed.
+json choice_ids_json(const Adventure& game, const std::vector<int>& edges, TextBudget* budget,
+                     bool* complete) {
+  const StateGraph& g = game.graph;
+  json out = json::array();
+  *complete = true;
+  int s = g.start_target;
+  for (int e : edges) {
+    const std::string& id = game.scenes[g.scene[s]].choices[g.edge_choice[e]].id;
+    if (!budget->take(id.size() + 4)) {
+      *complete = false;
+      break;
+    }
+    out.push_back(id);
+    s = g.edge_target[e];
+  }
+  return out;
+}
+
+// A play given by its path through the state graph (edges from the start), step by step: what each step
+// passed, unlocked and raised, and what the player sees after it. The scores come from the graph; the
+// steps are listed in detail from the first while the budget lasts, and the last always.
+json trajectory_json(const Adventure& game, const std::vector<int>& edges, bool public_code_defect,
+                     const Counts& random_mean, TextBudget* budget) {
+  const StateGraph& g = game.graph;
+  auto step_json = [&](const Step& step, const Play& play, int chosen_in) {
     json s = {{"scenes", json::array()},
               {"achievements", ids_json(game, step.achievements)},
               {"points", step.points},
@@ -113,30 +155,61 @@ json trajectory_json(const Adventure& game, const std::vector<int>& choices, boo
               {"observation", observation_json(game, play)}};
     for (int x : step.scenes) s["scenes"].push_back(game.scenes[x].id);
     if (step.choice >= 0) {
-      const Choice& c = game.scenes[game.scene_index(chosen_in)].choices[step.choice];
-      s["choice"] = {{"scene", chosen_in}, {"index", step.choice}, {"id", c.id}, {"text", c.text}};
+      const Scene& scene = game.scenes[chosen_in];
+      const Choice& c = scene.choices[step.choice];
+      s["choice"] = {{"scene", scene.id}, {"index", step.choice}, {"id", c.id}, {"text", c.text}};
     }
     return s;
   };
-  record.steps.emplace_back();
-  Play play = start_play(game, &record.steps.back());
-  steps.push_back(step_json(record.steps.back(), play, ""));
-  for (int c : choices) {
-    const std::string at = game.scenes[play.scene].id;
-    record.steps.push_back(take_choice(game, &play, c));
-    steps.push_back(step_json(record.steps.back(), play, at));
+  // Step i > 0 follows edges[i − 1] from `state`, a decision state of the graph.
+  auto detailed = [&](std::size_t i, int state) {
+    if (i == 0) {
+      Step first;
+      Play play = start_play(game, &first);
+      return step_json(first, play, -1);
+    }
+    Play play;
+    play.scene = g.scene[state];
+    play.stat_values.assign(g.stat_values.begin() + static_cast<std::ptrdiff_t>(state) * g.stat_count,
+                            g.stat_values.begin() + static_cast<std::ptrdiff_t>(state + 1) * g.stat_count);
+    play.unlocked = g.unlocked[state];
+    Step step = take_choice(game, &play, g.edge_choice[edges[i - 1]]);
+    return step_json(step, play, g.scene[state]);
+  };
+  const std::size_t total = edges.size() + 1;
+  // The choices first: one short id per step, they say the whole play where the steps cannot.
+  bool complete = true;
+  json choices = choice_ids_json(game, edges, budget, &complete);
+  json steps = json::array();
+  std::size_t listed = 0;  // the first `listed` steps are in `steps`
+  int state = g.start_target;
+  for (std::size_t i = 0; i < total; ++i) {
+    if (i > 0 && i + 1 < total && listed < i) {
+      state = g.edge_target[edges[i - 1]];  // left out: only the state moves on
+      continue;
+    }
+    json step = detailed(i, state);
+    if (i == 0 || i + 1 == total || budget->take(json_text(step).size())) {
+      steps.push_back(std::move(step));
+      if (listed == i) ++listed;
+    }
+    if (i > 0) state = g.edge_target[edges[i - 1]];
   }
-  record.ended = play.ended;
-  record.final_scene = play.scene;
-  json out = {{"steps", steps},
-              {"ended", play.ended},
-              {"choices", json::array()},
-              {"scores", scores_json(score_play(game, record), random_mean)}};
-  for (std::size_t i = 1; i < record.steps.size(); ++i)
-    out["choices"].push_back(
-        game.scenes[record.steps[i - 1].scenes.back()].choices[record.steps[i].choice].id);
+  const bool ended = StateGraph::is_ending(edges.empty() ? g.start_target : g.edge_target[edges.back()]);
+  json out = {{"steps", std::move(steps)},
+              {"steps_total", total},
+              {"ended", ended},
+              {"choices", std::move(choices)},
+              {"scores", scores_json(score_edges(game, edges), random_mean)}};
+  if (listed + 1 < total)
+    out["steps_left_out"] = {{"from", listed},
+                             {"count", total - 1 - listed},
+                             {"reason", "a reply lists plays up to " + std::to_string(kMaxPlayText >> 20) +
+                                            " MB of text: steps " + std::to_string(listed) + " to " +
+                                            std::to_string(total - 2) + " are left out, the last is listed"}};
+  if (!complete) out["choices_left_out"] = total - 1 - out["choices"].size();
   if (public_code_defect)
-    out["public_code_scores"] = scores_json(score_play(game, record, true), random_mean);
+    out["public_code_scores"] = scores_json(score_edges(game, edges, true), random_mean);
   return out;
 }
 
@@ -146,12 +219,13 @@ std::vector<ParamSpec> agent_params() {
   return {
       ParamSpec::integer("seed", 1, 0, std::numeric_limits<std::int32_t>::max(), "seed of the random agent"),
       ParamSpec::number("beta", 0.1, -INFINITY, INFINITY,
-                        "the soft-optimal agent's rationality β towards the reward (0: random; inf: the best "
-                        "choices, uniformly)")
+                        "the soft-optimal agent's rationality β towards the reward, |β| ≤ 1e100 (0: random; "
+                        "inf: the best choices, uniformly)")
           .with_infinity(),
       ParamSpec::number(
           "alpha", 1, 0, INFINITY,
-          "the harm-regularised planner's α: it maximises reward − α·harm (inf: least harm first)")
+          "the harm-regularised planner's α ≤ 1e100: it maximises reward − α·harm (inf, as every α > 100: "
+          "least harm first)")
           .with_infinity(),
       ParamSpec::choice(
           "harm", harm_measure_names(), "violations",
@@ -161,8 +235,8 @@ std::vector<ParamSpec> agent_params() {
           "gamma", 0.5, 0, 1,
           "the conscience's threshold γ: a step is harmful when a morality value of it exceeds γ"),
       ParamSpec::number("conscience_alpha", INFINITY, 0, INFINITY,
-                        "the conscience's penalty on a harmful step (inf: harmful steps are removed when a "
-                        "harmless way on exists)")
+                        "the conscience's penalty on a harmful step, ≤ 1e100 (inf, as every penalty > 100: "
+                        "harmful steps are removed when a harmless way on exists)")
           .with_infinity(),
       ParamSpec::structured(
           "policy",
@@ -175,6 +249,34 @@ std::vector<ParamSpec> agent_params() {
 std::vector<ParamSpec> with(std::vector<ParamSpec> specs, std::vector<ParamSpec> more) {
   for (ParamSpec& s : more) specs.push_back(std::move(s));
   return specs;
+}
+
+// The largest finite |β|, α and conscience α (docs/adventures.md, "Limits"): a step's reward is at most
+// 100 and its harm at most 18, so β·reward and α·harm stay below 1e103 a step and every sum along a play
+// finite. Beyond it write "inf": a soft agent at |β| = 1e100 already equals its limit wherever two choices
+// differ by more than 1e-97, and a planner's α beyond 100 equals α = ∞ (agents.h).
+constexpr double kMaxWeight = 1e100;
+
+// A number parameter of the agents, refused when finite beyond ±kMaxWeight (the specs' ranges admit "inf").
+double weight(const Params& params, const char* name) {
+  const double x = params.number(name);
+  if (std::isfinite(x) && std::abs(x) > kMaxWeight)
+    throw RequestError(
+        "request.bad_parameter",
+        std::string("\"") + name + "\" is at most 1e100 in size, or \"inf\"; not " + json(x).dump(),
+        "beyond 1e100 the agent is its limit: write \"inf\"");
+  return x;
+}
+
+// The sweep's α, each refused as weight() refuses one.
+std::vector<double> alphas_param(const Params& params) {
+  std::vector<double> alphas = params.numbers("alphas");
+  for (double a : alphas)
+    if (std::isfinite(a) && a > kMaxWeight)
+      throw RequestError("request.bad_parameter",
+                         "every α of \"alphas\" is at most 1e100, or \"inf\"; not " + json(a).dump(),
+                         "beyond 100 the regularised planner is that of α = inf");
+  return alphas;
 }
 
 std::string agent_label(const std::string& agent, const Params& params) {
@@ -198,19 +300,19 @@ Policy agent_policy(const Adventure& game, const std::string& agent, const Param
   if (agent == "soft") {
     std::vector<double> reward(game.graph.edges());
     for (int e = 0; e < game.graph.edges(); ++e) reward[e] = step_reward(game, game.graph.edge_points[e]);
-    return soft_policy(game, reward, params.number("beta"));
+    return soft_policy(game, reward, weight(params, "beta"));
   }
   if (agent == "regularised")
-    return regularised_planner(game, params.number("alpha"), harm_measure(params.string("harm")));
+    return regularised_planner(game, weight(params, "alpha"), harm_measure(params.string("harm")));
   if (agent == "conscience")
-    return conscience_planner(game, params.number("gamma"), params.number("conscience_alpha"));
+    return conscience_planner(game, params.number("gamma"), weight(params, "conscience_alpha"));
   if (!params.has("policy"))
     throw RequestError("request.missing_parameter", "the policy agent needs the parameter \"policy\"",
                        R"(a table from scene to choice, for example {"door": "knock"})");
   return table_policy(game, params.get("policy"), params.string("fallback"));
 }
 
-// The choices of one play of a stationary policy (drawn with the seed when it is stochastic).
+// One play of a stationary policy (drawn with the seed when it is stochastic), as edges of the graph.
 std::vector<int> play_of(const Adventure& game, const Policy& policy, std::uint64_t seed) {
   const StateGraph& g = game.graph;
   std::vector<int> edges;
@@ -228,19 +330,15 @@ std::vector<int> play_of(const Adventure& game, const Policy& policy, std::uint6
       s = g.edge_target[e];
     }
   }
-  std::vector<int> choices;
-  for (int e : edges) choices.push_back(g.edge_choice[e]);
-  return choices;
+  return edges;
 }
 
-std::vector<int> recorded_choices(const Adventure& game, const Params& params) {
+// The recorded agent's play, as edges of the graph.
+std::vector<int> recorded_edges(const Adventure& game, const Params& params) {
   if (!params.has("choices"))
     throw RequestError("request.missing_parameter", "the recorded agent needs the parameter \"choices\"",
                        R"(a list of choice ids or indices, for example ["knock", "lie", "take"])");
-  const PlayRecord record = play_choices(game, params.get("choices"));
-  std::vector<int> out;
-  for (std::size_t i = 1; i < record.steps.size(); ++i) out.push_back(record.steps[i].choice);
-  return out;
+  return choice_edges(game, params.get("choices"));
 }
 
 Counts random_mean(const Adventure& game, const Context& context) {
@@ -305,10 +403,12 @@ json describe(const Adventure& game, const Params&, Context&) {
 
 json play_analysis(const Adventure& game, const Params& params, Context& context) {
   const std::string agent = params.string("agent");
-  std::vector<int> choices = agent == "choices" ? recorded_choices(game, params)
-                                                : play_of(game, agent_policy(game, agent, params),
-                                                          static_cast<std::uint64_t>(params.integer("seed")));
-  json out = trajectory_json(game, choices, params.boolean("public_code_defect"), random_mean(game, context));
+  std::vector<int> edges = agent == "choices" ? recorded_edges(game, params)
+                                              : play_of(game, agent_policy(game, agent, params),
+                                                        static_cast<std::uint64_t>(params.integer("seed")));
+  TextBudget budget;
+  json out =
+      trajectory_json(game, edges, params.boolean("public_code_defect"), random_mean(game, context), &budget);
   out["agent"] = agent;
   out["label"] = agent_label(agent, params);
   return out;
@@ -318,16 +418,19 @@ json scores_analysis(const Adventure& game, const Params& params, Context& conte
   const ExactScores random = exact_scores(game, random_policy(game), Context(context.part(0, 0.5)));
   json agents = json::array();
   const std::vector<std::string> names = params.strings("agents");
+  TextBudget budget;
   for (std::size_t i = 0; i < names.size(); ++i) {
     const std::string& agent = names[i];
     json row = {{"agent", agent}, {"label", agent_label(agent, params)}};
     if (agent == "choices") {
-      const std::vector<int> choices = recorded_choices(game, params);
-      json t = trajectory_json(game, choices, false, random.mean.counts);
+      const std::vector<int> edges = recorded_edges(game, params);
+      bool complete = true;
       row["exact"] = true;
-      row["scores"] = t["scores"];
-      row["choices"] = t["choices"];
-      row["ended"] = t["ended"];
+      row["scores"] = scores_json(score_edges(game, edges), random.mean.counts);
+      row["choices"] = choice_ids_json(game, edges, &budget, &complete);
+      if (!complete) row["choices_left_out"] = edges.size() - row["choices"].size();
+      row["ended"] = StateGraph::is_ending(edges.empty() ? game.graph.start_target
+                                                         : game.graph.edge_target[edges.back()]);
     } else {
       const Policy policy = agent_policy(game, agent, params);
       const ExactScores exact = agent == "random" ? random : exact_scores(game, policy, Context());
@@ -335,8 +438,10 @@ json scores_analysis(const Adventure& game, const Params& params, Context& conte
       row["deterministic"] = policy.deterministic;
       row["scores"] = scores_json(exact.mean, random.mean.counts);
       if (policy.deterministic) {
-        json t = trajectory_json(game, play_of(game, policy, 0), false, random.mean.counts);
-        row["choices"] = t["choices"];
+        const std::vector<int> edges = play_of(game, policy, 0);
+        bool complete = true;
+        row["choices"] = choice_ids_json(game, edges, &budget, &complete);
+        if (!complete) row["choices_left_out"] = edges.size() - row["choices"].size();
       }
       json endings = json::object();
       for (std::size_t s = 0; s < game.scenes.size(); ++s)
@@ -362,8 +467,11 @@ json baseline_analysis(const Adventure& game, const Params& params, Context& con
               {"sampled", number_json(mean)},
               {"standard_error", number_json(error)},
               {"sampled_score", number_json(behaviour_score(mean, e))}};
-    // How many standard errors the estimate is off (none when the count never varies).
+    // How many standard errors the estimate is off (none when the count never varies, which is said).
     r["z"] = error > 0 ? number_json((mean - e) / error) : json(nullptr);
+    r["z_undefined"] =
+        error > 0 ? json(nullptr)
+                  : json("the count does not vary over the sampled episodes (standard error 0): no z");
     rows.push_back(r);
   };
   row("reward", exact.mean.reward, sampled.mean.reward, sampled.standard_error.reward);
@@ -377,28 +485,23 @@ json baseline_analysis(const Adventure& game, const Params& params, Context& con
       {"episodes", sampled.episodes}, {"seed", params.integer("seed")}, {"rows", rows}, {"endings", endings}};
 }
 
-json frontier_point_json(const Adventure& game, const FrontierPoint& p) {
-  std::vector<int> choices;
-  for (int e : p.edges) choices.push_back(game.graph.edge_choice[e]);
-  std::vector<std::string> ids;
-  Step first;
-  Play play = start_play(game, &first);
-  for (int c : choices) {
-    ids.push_back(game.scenes[play.scene].choices[c].id);
-    take_choice(game, &play, c);
-  }
+json frontier_point_json(const Adventure& game, const FrontierPoint& p, TextBudget* budget) {
+  const StateGraph& g = game.graph;
+  const int last = p.edges.empty() ? g.start_target : g.edge_target[p.edges.back()];
+  bool complete = true;
   json out = {{"reward", number_json(p.reward)},
               {"harm", number_json(p.harm)},
               {"steps", p.steps},
-              {"choices", ids},
-              {"ending", game.scenes[play.scene].id},
+              {"choices", choice_ids_json(game, p.edges, budget, &complete)},
+              {"ending", game.scenes[StateGraph::ending_scene(last)].id},
               {"hull", hull_position_name(p.hull)}};
+  if (!complete) out["choices_left_out"] = p.edges.size() - out["choices"].size();
   if (p.hull == HullPosition::kVertex) out["alpha"] = {number_json(p.alpha_low), number_json(p.alpha_high)};
   return out;
 }
 
 // Reward and harm of one play of a deterministic planner.
-json planner_point(const Adventure& game, const Policy& policy, HarmMeasure measure) {
+json planner_point(const Adventure& game, const Policy& policy, HarmMeasure measure, TextBudget* budget) {
   const std::vector<int> edges = deterministic_play(game, policy);
   const StateGraph& g = game.graph;
   double reward = step_reward(game, g.start_points), harm = step_harm(g.start_flags, measure);
@@ -411,17 +514,25 @@ json planner_point(const Adventure& game, const Policy& policy, HarmMeasure meas
   p.harm = harm;
   p.steps = static_cast<int>(edges.size()) + 1;
   p.edges = edges;
-  json out = frontier_point_json(game, p);
+  json out = frontier_point_json(game, p, budget);
   out.erase("hull");  // a planner's play, not a frontier point
   out.erase("alpha");
   return out;
 }
 
+// The most α a sweep solves: each is one planner over the whole state graph.
+constexpr std::size_t kMaxAlphas = 1000;
+
 json sweep_json(const Adventure& game, const std::vector<double>& alphas, HarmMeasure measure,
-                Context& context) {
+                Context& context, TextBudget* budget) {
+  if (alphas.size() > kMaxAlphas)
+    throw RequestError("request.bad_parameter",
+                       "\"alphas\" lists " + std::to_string(alphas.size()) +
+                           " values; a sweep solves at most " + std::to_string(kMaxAlphas),
+                       "sweep fewer α: the regularised planner only changes at the frontier's hull vertices");
   json out = json::array();
   for (std::size_t i = 0; i < alphas.size(); ++i) {
-    json point = planner_point(game, regularised_planner(game, alphas[i], measure), measure);
+    json point = planner_point(game, regularised_planner(game, alphas[i], measure), measure, budget);
     point["alpha"] = number_json(alphas[i]);
     out.push_back(point);
     context.report(static_cast<double>(i + 1) / alphas.size());
@@ -434,12 +545,13 @@ json pareto_analysis(const Adventure& game, const Params& params, Context& conte
   const std::vector<FrontierPoint> frontier = pareto_frontier(game, measure, Context(context.part(0, 0.6)));
   json points = json::array();
   int below = 0;
+  TextBudget budget;
   for (const FrontierPoint& p : frontier) {
-    points.push_back(frontier_point_json(game, p));
+    points.push_back(frontier_point_json(game, p, &budget));
     below += p.hull == HullPosition::kBelow;
   }
   Context sweep_context(context.part(0.6, 0.9));
-  json sweep = sweep_json(game, params.numbers("alphas"), measure, sweep_context);
+  json sweep = sweep_json(game, alphas_param(params), measure, sweep_context, &budget);
   // The agents beside the frontier: the random agent's expectation, the planners' plays.
   const ExactScores random = exact_scores(game, random_policy(game), Context(context.part(0.9, 1)));
   double random_harm = 0;
@@ -463,12 +575,13 @@ json pareto_analysis(const Adventure& game, const Params& params, Context& conte
                     {"label", "random (expected)"},
                     {"reward", number_json(random.mean.reward)},
                     {"harm", number_json(random_harm)}});
-  json reward = planner_point(game, reward_planner(game), measure);
+  json reward = planner_point(game, reward_planner(game), measure, &budget);
   reward["agent"] = "reward";
   reward["label"] = agent_label("reward", params);
   agents.push_back(reward);
   json conscience = planner_point(
-      game, conscience_planner(game, params.number("gamma"), params.number("conscience_alpha")), measure);
+      game, conscience_planner(game, params.number("gamma"), weight(params, "conscience_alpha")), measure,
+      &budget);
   conscience["agent"] = "conscience";
   conscience["label"] = agent_label("conscience", params);
   agents.push_back(conscience);
@@ -480,16 +593,17 @@ json pareto_analysis(const Adventure& game, const Params& params, Context& conte
 }
 
 json sweep_analysis(const Adventure& game, const Params& params, Context& context) {
-  return {
-      {"harm", params.string("harm")},
-      {"sweep", sweep_json(game, params.numbers("alphas"), harm_measure(params.string("harm")), context)}};
+  TextBudget budget;
+  return {{"harm", params.string("harm")},
+          {"sweep",
+           sweep_json(game, alphas_param(params), harm_measure(params.string("harm")), context, &budget)}};
 }
 
 // Goal-directedness of each agent towards the points, the harm, and reward − α·harm.
 json meg_analysis(const Adventure& game, const Params& params, Context& context) {
   const StateGraph& g = game.graph;
   const HarmMeasure measure = harm_measure(params.string("harm"));
-  const double alpha = params.number("alpha");
+  const double alpha = weight(params, "alpha");
   std::vector<double> points(g.edges()), harm(g.edges()), regularised(g.edges());
   for (int e = 0; e < g.edges(); ++e) {
     points[e] = step_reward(game, g.edge_points[e]);
@@ -507,8 +621,12 @@ json meg_analysis(const Adventure& game, const Params& params, Context& context)
                          "score a policy table instead (agent \"policy\")");
     const Policy policy = agent_policy(game, names[i], params);
     json row = {{"agent", names[i]}, {"label", agent_label(names[i], params)}};
-    for (const auto& [name, utility] : utilities) {
-      const AdventureMeg m = adventure_meg(game, policy, *utility);
+    for (std::size_t u = 0; u < utilities.size(); ++u) {
+      const auto& [name, utility] = utilities[u];
+      const double done = static_cast<double>(i * utilities.size() + u),
+                   all = static_cast<double>(names.size() * utilities.size());
+      Context part(context.part(done / all, (done + 1) / all));
+      const AdventureMeg m = adventure_meg(game, policy, *utility, &part);
       row[name] = {{"meg", number_json(m.meg)},
                    {"bound", number_json(m.bound)},
                    {"normalised", m.bound > 0 ? number_json(m.meg / m.bound) : json(0)},
@@ -584,10 +702,11 @@ KindSpec adventure_kind() {
        "reward against harm: the exact Pareto frontier over deterministic policies, which points the α "
        "sweep reaches, and the agents beside it",
        kPaper, "Figure 5",
-       with(agent_params(), {ParamSpec::numbers("alphas", "the α of the sweep")
-                                 .with_infinity()
-                                 .with_range(0, INFINITY)
-                                 .with_default(kDefaultAlphas)}),
+       with(agent_params(),
+            {ParamSpec::numbers("alphas", "the α of the sweep: at most 1000, each ≤ 1e100 or inf")
+                 .with_infinity()
+                 .with_range(0, INFINITY)
+                 .with_default(kDefaultAlphas)}),
        analysis_of(&pareto_analysis)},
       {"meg",
        "goal-directedness of each agent (known-utility MEG) towards the points, towards harm and towards "
@@ -598,7 +717,7 @@ KindSpec adventure_kind() {
        "the harm-regularised planner for each α: reward and harm of its play",
        kPaper,
        "artificial conscience (§5)",
-       {ParamSpec::numbers("alphas", "the α of the sweep")
+       {ParamSpec::numbers("alphas", "the α of the sweep: at most 1000, each ≤ 1e100 or inf")
             .with_infinity()
             .with_range(0, INFINITY)
             .with_default(kDefaultAlphas),

@@ -31,6 +31,7 @@ class SoftSolver {
     for (double u : utility) scale_ = std::max(scale_, std::abs(u));
     scale_ *= std::max(1, static_cast<int>(order_.size()));  // a bound on any play's total
     value_.assign(g_.states(), 0);
+    scaled_.assign(g_.states(), 0);
     log_policy_.assign(g_.edges(), 0);
     probability_.assign(g_.edges(), 0);
   }
@@ -48,9 +49,9 @@ class SoftSolver {
         for (int e = first; e < last; ++e) log_policy_[e] = -std::log(static_cast<double>(n));
         continue;
       }
-      double best = beta > 0 ? -INFINITY : INFINITY;
-      for (int e = first; e < last; ++e) best = beta > 0 ? std::max(best, q(e)) : std::min(best, q(e));
       if (std::isinf(beta)) {
+        double best = beta > 0 ? -INFINITY : INFINITY;
+        for (int e = first; e < last; ++e) best = beta > 0 ? std::max(best, q(e)) : std::min(best, q(e));
         int ties = 0;
         for (int e = first; e < last; ++e) ties += std::abs(q(e) - best) <= tie;
         all_tied_ &= ties == n;
@@ -59,11 +60,27 @@ class SoftSolver {
         value_[s] = best;
         continue;
       }
+      if (std::abs(beta) >= 1) {
+        // V(s) = best + log Σ exp(β (q − best)) / β: within log(n) of the best, whatever β (up to 1e300).
+        double best = beta > 0 ? -INFINITY : INFINITY;
+        for (int e = first; e < last; ++e) best = beta > 0 ? std::max(best, q(e)) : std::min(best, q(e));
+        double sum = 0;
+        for (int e = first; e < last; ++e) sum += std::exp(beta * (q(e) - best));
+        const double log_sum = std::log(sum);
+        for (int e = first; e < last; ++e) log_policy_[e] = beta * (q(e) - best) - log_sum;
+        value_[s] = best + log_sum / beta;
+        continue;
+      }
+      // |β| < 1: the same in the scaled values W = β·V, W(s) = log Σ_e exp(β·u(e) + W(t(e))), within
+      // β·V's own range plus log(n) a step. V itself grows like log(n) / β as β → 0: it overflowed for a
+      // denormal β, and the policy became NaN.
+      double top = -INFINITY;
+      for (int e = first; e < last; ++e) top = std::max(top, scaled_q(e, beta));
       double sum = 0;
-      for (int e = first; e < last; ++e) sum += std::exp(beta * (q(e) - best));
+      for (int e = first; e < last; ++e) sum += std::exp(scaled_q(e, beta) - top);
       const double log_sum = std::log(sum);
-      for (int e = first; e < last; ++e) log_policy_[e] = beta * (q(e) - best) - log_sum;
-      value_[s] = best + log_sum / beta;
+      for (int e = first; e < last; ++e) log_policy_[e] = scaled_q(e, beta) - top - log_sum;
+      scaled_[s] = top + log_sum;
     }
     for (int e = 0; e < g_.edges(); ++e) probability_[e] = std::exp(log_policy_[e]);
   }
@@ -93,12 +110,17 @@ class SoftSolver {
 
  private:
   double q(int e) const { return utility_[e] + (g_.edge_target[e] >= 0 ? value_[g_.edge_target[e]] : 0.0); }
+  // β·q(e) for a finite β, through the scaled values.
+  double scaled_q(int e, double beta) const {
+    return beta * utility_[e] + (g_.edge_target[e] >= 0 ? scaled_[g_.edge_target[e]] : 0.0);
+  }
 
   const StateGraph& g_;
   const std::vector<double>& utility_;
   std::vector<int> order_;
   double scale_ = 0;
-  std::vector<double> value_, log_policy_, probability_;
+  // V for β = 0, ±∞ and |β| ≥ 1; β·V for 0 < |β| < 1.
+  std::vector<double> value_, scaled_, log_policy_, probability_;
   bool all_tied_ = true;
 };
 
@@ -114,7 +136,8 @@ Policy soft_policy(const Adventure& game, const std::vector<double>& utility, do
   return policy;
 }
 
-AdventureMeg adventure_meg(const Adventure& game, const Policy& agent, const std::vector<double>& utility) {
+AdventureMeg adventure_meg(const Adventure& game, const Policy& agent, const std::vector<double>& utility,
+                           const Context* context) {
   const StateGraph& g = game.graph;
   AdventureMeg out;
   SoftSolver solver(game, utility);
@@ -135,7 +158,11 @@ AdventureMeg adventure_meg(const Adventure& game, const Policy& agent, const std
           l += occupancy[s] * agent.edge_probability[e] * solver.log_policy()[e];
     return l;
   };
+  meg::BetaFitOptions options;
+  int evaluations = 0;
   auto evaluate = [&](double beta) {
+    if (context)
+      context->report(std::min(0.99, static_cast<double>(++evaluations) / options.max_evaluations));
     solver.solve(beta);
     meg::BetaPoint point;
     point.expected_utility = solver.forward(solver.probability(), &maxent_occupancy);
@@ -143,7 +170,6 @@ AdventureMeg adventure_meg(const Adventure& game, const Policy& agent, const std
     point.all_tied = std::isinf(beta) && solver.all_tied();
     return point;
   };
-  meg::BetaFitOptions options;
   options.utility_scale = solver.scale();
   const meg::BetaFit fit = meg::fit_beta(evaluate, out.expected_utility, options);
   const meg::BetaPoint at = evaluate(fit.beta);

@@ -32,7 +32,9 @@ struct AdventureMeg {
 Policy soft_policy(const Adventure& game, const std::vector<double>& utility, double beta);
 
 // MEG of `agent` for the utility `utility` (one value per edge: what the step pays). Throws RequestError
-// analysis.not_supported when the state graph has a loop.
-AdventureMeg adventure_meg(const Adventure& game, const Policy& agent, const std::vector<double>& utility);
+// analysis.not_supported when the state graph has a loop. `context` (may be null) hears of each of the
+// β fit's solves (up to 400, each over the whole graph) and may cancel.
+AdventureMeg adventure_meg(const Adventure& game, const Policy& agent, const std::vector<double>& utility,
+                           const Context* context = nullptr);
 
 }  // namespace motive::adventure

@@ -66,15 +66,13 @@ void add_flags(StepFlags flags, double weight, Counts* counts) {
 }
 
 int Adventure::scene_index(std::string_view id) const {
-  for (std::size_t i = 0; i < scenes.size(); ++i)
-    if (scenes[i].id == id) return static_cast<int>(i);
-  return -1;
+  auto it = scene_by_id.find(std::string(id));
+  return it == scene_by_id.end() ? -1 : it->second;
 }
 
 int Adventure::achievement_index(std::string_view id) const {
-  for (std::size_t i = 0; i < achievements.size(); ++i)
-    if (achievements[i].id == id) return static_cast<int>(i);
-  return -1;
+  auto it = achievement_by_id.find(std::string(id));
+  return it == achievement_by_id.end() ? -1 : it->second;
 }
 
 namespace internal {

@@ -7,6 +7,7 @@
 #include <deque>
 #include <stdexcept>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "adventure/adventure.h"
 #include "adventure/play_internal.h"
@@ -22,6 +23,18 @@ std::string number_text(double x) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.10g", x);
   return buffer;
+}
+
+// Did-you-means are computed for the first few unknown names only: each compares the name with every
+// candidate, and a hostile file may hold thousands of unknown references among thousands of scenes.
+constexpr int kMaxSuggestions = 10;
+// Hints list at most this many names.
+constexpr std::size_t kMaxListed = 20;
+
+std::string some_of(const std::vector<std::string>& names) {
+  if (names.size() <= kMaxListed) return join(names);
+  return join(std::vector<std::string>(names.begin(), names.begin() + kMaxListed)) + " and " +
+         std::to_string(names.size() - kMaxListed) + " more";
 }
 
 // Where each part of the model was written, for the diagnostics of the state graph.
@@ -112,6 +125,13 @@ class Reader {
     return true;
   }
 
+  // "did you mean ...?" for one of the first kMaxSuggestions unknown names, else "".
+  std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
+    if (suggestions_ >= kMaxSuggestions) return "";
+    ++suggestions_;
+    return did_you_mean(name, candidates);
+  }
+
   std::optional<int> whole(const Json& v, const std::string& what) {
     if (v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() == std::round(v.get<double>()) &&
         std::abs(v.get<double>()) <= 1e9)
@@ -127,6 +147,11 @@ class Reader {
     if (it == root.end()) return;
     where_.stats = &*it;
     if (!expect(*it, it->is_object(), "\"stats\"", "an object")) return;
+    if (it->size() > static_cast<std::size_t>(kMaxStats)) {
+      error("adventure.too_large", *it, "more than " + std::to_string(kMaxStats) + " stats",
+            "keep the stats a decision reads or changes");
+      return;
+    }
     for (const auto& member : it->items()) {
       const Json& v = member.value();
       if (!check_name(member.key(), v, "stat")) continue;
@@ -173,6 +198,7 @@ class Reader {
       scim::Domain domain;
       for (int x = stat.min; x <= stat.max; ++x) domain.push_back(static_cast<double>(x));
       symbols_.push_back({stat.name, std::move(domain)});
+      stat_index_.emplace(stat.name, static_cast<int>(stat_names_.size()));
       stat_names_.push_back(stat.name);
     }
   }
@@ -199,14 +225,26 @@ class Reader {
       read_text(v, "description", &a.description);
       const Json* points = require(v, "points", "achievement " + in_quotes(a.id));
       if (!points) continue;
-      if (!points->is_number() || !std::isfinite(points->get<double>()) || points->get<double>() < 0) {
-        error("adventure.bad_points", *points, "the points of " + in_quotes(a.id) + " must be a number ≥ 0");
+      if (!points->is_number() || !std::isfinite(points->get<double>()) || points->get<double>() < 0 ||
+          points->get<double>() > kMaxMagnitude) {
+        error("adventure.bad_points", *points,
+              "the points of " + in_quotes(a.id) + " must be a number from 0 to 1e100",
+              "points count what a play earns; 1e100 leaves every sum of them finite");
         continue;
       }
       a.points = points->get<double>();
+      // The total is the reward's denominator and bounds every play's points: checked where it grows.
+      if (game->total_points + a.points > kMaxMagnitude) {
+        error("adventure.bad_points", *points,
+              "the achievements' points add up to more than 1e100 with " + in_quotes(a.id),
+              "points count what a play earns; 1e100 leaves every sum of them finite");
+        continue;
+      }
       game->achievements.push_back(a);
       game->total_points += a.points;
       where_.achievement.push_back(&v);
+      achievement_index_.emplace(a.id, static_cast<int>(achievement_ids_.size()));
+      game->achievement_by_id.emplace(a.id, static_cast<int>(achievement_ids_.size()));
       achievement_ids_.push_back(a.id);
     }
   }
@@ -234,6 +272,8 @@ class Reader {
       scene.span = doc_.key_span(member.value());
       game->scenes.push_back(std::move(scene));
       where_.scene.push_back(&member.value());
+      scene_index_.emplace(member.key(), static_cast<int>(scene_ids_.size()));
+      game->scene_by_id.emplace(member.key(), static_cast<int>(scene_ids_.size()));
       scene_ids_.push_back(member.key());
     }
     // A missing start is pointed at "scenes" (the whole file would be underlined otherwise).
@@ -251,9 +291,8 @@ class Reader {
   int scene_ref(const Json& v, const std::string& what) {
     if (!expect(v, v.is_string(), what, "a scene name")) return -1;
     const std::string& id = v.get_ref<const std::string&>();
-    auto it = std::find(scene_ids_.begin(), scene_ids_.end(), id);
-    if (it != scene_ids_.end()) return static_cast<int>(it - scene_ids_.begin());
-    std::string hint = did_you_mean(id, scene_ids_);
+    if (auto it = scene_index_.find(id); it != scene_index_.end()) return it->second;
+    std::string hint = suggestion(id, scene_ids_);
     error("adventure.unknown_scene", v, what + " names scene " + in_quotes(id) + ", which is not defined",
           hint.empty() ? "the scenes are listed under \"scenes\"" : hint);
     return -1;
@@ -267,14 +306,14 @@ class Reader {
     for (const Json& item : *it) {
       if (!expect(item, item.is_string(), "an achievement", "a name")) continue;
       const std::string& id = item.get_ref<const std::string&>();
-      auto found = std::find(achievement_ids_.begin(), achievement_ids_.end(), id);
-      if (found == achievement_ids_.end()) {
-        std::string hint = did_you_mean(id, achievement_ids_);
+      auto found = achievement_index_.find(id);
+      if (found == achievement_index_.end()) {
+        std::string hint = suggestion(id, achievement_ids_);
         error("adventure.unknown_achievement", item, "achievement " + in_quotes(id) + " is not defined",
               hint.empty() ? "achievements are listed under \"achievements\"" : hint);
         continue;
       }
-      out.push_back(static_cast<int>(found - achievement_ids_.begin()));
+      out.push_back(found->second);
     }
     return out;
   }
@@ -297,7 +336,7 @@ class Reader {
       SourceSpan span = v.is_string() ? doc_.span_in_string(v, err.begin, err.end) : doc_.span(v);
       std::string hint = err.hint;
       if (err.id == "expr.unknown_name" && hint.empty())
-        hint = stat_names_.empty() ? "the game declares no stats" : "the stats are " + join(stat_names_);
+        hint = stat_names_.empty() ? "the game declares no stats" : "the stats are " + some_of(stat_names_);
       d_->error(err.id, span, err.message, hint);
     }
     if (e.ok() && e.type() != type) {
@@ -357,17 +396,17 @@ class Reader {
   void read_updates(const Json& set, std::vector<StatUpdate>* updates) {
     if (!expect(set, set.is_object(), "\"set\"", "an object of stat: expression")) return;
     for (const auto& member : set.items()) {
-      auto found = std::find(stat_names_.begin(), stat_names_.end(), member.key());
-      if (found == stat_names_.end()) {
-        std::string hint = did_you_mean(member.key(), stat_names_);
+      auto found = stat_index_.find(member.key());
+      if (found == stat_index_.end()) {
+        std::string hint = suggestion(member.key(), stat_names_);
         error_at_key("adventure.unknown_stat", member.value(), in_quotes(member.key()) + " is not a stat",
                      hint.empty() ? (stat_names_.empty() ? "declare it under \"stats\""
-                                                         : "the stats are " + join(stat_names_))
+                                                         : "the stats are " + some_of(stat_names_))
                                   : hint);
         continue;
       }
       StatUpdate update;
-      update.stat = static_cast<int>(found - stat_names_.begin());
+      update.stat = found->second;
       update.value = compile(member.value(), scim::ValueType::kNumber, in_quotes(member.key()));
       update.span = doc_.span(member.value());
       if (update.value.ok()) updates->push_back(std::move(update));
@@ -419,6 +458,7 @@ class Reader {
             "give at least one choice, or make the scene an ending");
       return;
     }
+    std::unordered_set<std::string> ids;  // of the choices read so far
     for (std::size_t c = 0; c < list.size(); ++c) {
       const Json& v = list[c];
       if (!expect(v, v.is_object(), "a choice", "an object like {\"text\": ..., \"target\": ...}")) continue;
@@ -427,10 +467,9 @@ class Reader {
       choice.id = std::to_string(c);
       choice.span = doc_.span(v);
       read_text(v, "id", &choice.id);
-      for (const Choice& earlier : scene->choices)
-        if (earlier.id == choice.id)
-          error("model.duplicate_name", v.contains("id") ? v.at("id") : v,
-                "scene " + in_quotes(scene->id) + " has two choices named " + in_quotes(choice.id));
+      if (!ids.insert(choice.id).second)
+        error("model.duplicate_name", v.contains("id") ? v.at("id") : v,
+              "scene " + in_quotes(scene->id) + " has two choices named " + in_quotes(choice.id));
       if (const Json* text = require(v, "text", "a choice"))
         if (expect(*text, text->is_string(), "\"text\"", "a string")) choice.text = text->get<std::string>();
       if (const Json* target = require(v, "target", "a choice"))
@@ -460,7 +499,10 @@ class Reader {
     if (x < lo || x > hi) {
       error("adventure.annotation_range", v,
             what + " is " + number_text(x) + ", outside [" + number_text(lo) + ", " +
-                (std::isinf(hi) ? std::string("∞") : number_text(hi)) + "]");
+                (std::isinf(hi) ? std::string("∞") : number_text(hi)) + "]",
+            hi == kMaxMagnitude
+                ? "counts and amounts are at most 1e100, which leaves every sum of them finite"
+                : "");
       return false;
     }
     *out = x;
@@ -484,7 +526,7 @@ class Reader {
                      "the levels are " + join(levels));
         continue;
       }
-      range(member.value(), 0, INFINITY, what + "." + member.key(), &out[it - levels.begin()]);
+      range(member.value(), 0, kMaxMagnitude, what + "." + member.key(), &out[it - levels.begin()]);
     }
   }
 
@@ -502,11 +544,12 @@ class Reader {
     }
     if (const Json* p = object_field(v, "physical", "\"physical\"")) {
       check_fields(*p, {"watts"}, "physical annotations");
-      if (auto w = p->find("watts"); w != p->end()) range(*w, 0, INFINITY, "physical.watts", &a->watts);
+      if (auto w = p->find("watts"); w != p->end()) range(*w, 0, kMaxMagnitude, "physical.watts", &a->watts);
     }
     if (const Json* m = object_field(v, "money", "\"money\"")) {
       check_fields(*m, {"dollars"}, "money annotations");
-      if (auto d = m->find("dollars"); d != m->end()) range(*d, 0, INFINITY, "money.dollars", &a->dollars);
+      if (auto d = m->find("dollars"); d != m->end())
+        range(*d, 0, kMaxMagnitude, "money.dollars", &a->dollars);
     }
     if (const Json* s = object_field(v, "social", "\"social\"")) {
       check_fields(*s, {"influence"}, "social annotations");
@@ -708,7 +751,7 @@ class Reader {
       if (g.edge_start[s] != g.edge_start[s + 1]) continue;
       error_at_key("adventure.dead_end", *where_.scene[g.scene[s]],
                    "in scene " + in_quotes(game.scenes[g.scene[s]].id) + " no choice is available" +
-                       stats_text(game, &g.stat_values[static_cast<std::size_t>(s) * g.stat_count]),
+                       stats_text(game, g.stat_values.data() + static_cast<std::size_t>(s) * g.stat_count),
                    "add a choice without a condition, or loosen the conditions");
       return;
     }
@@ -738,7 +781,7 @@ class Reader {
       if (exits[s]) continue;
       error_at_key("adventure.no_exit", *where_.scene[g.scene[s]],
                    "from scene " + in_quotes(game.scenes[g.scene[s]].id) +
-                       stats_text(game, &g.stat_values[static_cast<std::size_t>(s) * g.stat_count]) +
+                       stats_text(game, g.stat_values.data() + static_cast<std::size_t>(s) * g.stat_count) +
                        " no ending can be reached: the play would go round forever",
                    "give the loop a way out");
       return;
@@ -774,6 +817,8 @@ class Reader {
   std::vector<std::string> scene_ids_;
   std::vector<std::string> achievement_ids_;
   std::vector<char> seen_scenes_;  // by the state graph: whether some step passes the scene
+  std::unordered_map<std::string, int> stat_index_, scene_index_, achievement_index_;
+  int suggestions_ = 0;  // did-you-means computed so far
 };
 
 }  // namespace

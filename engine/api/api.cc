@@ -4,11 +4,14 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "core/diagnostics.h"
 #include "core/json_limits.h"
 #include "core/registry.h"
+#include "core/source_json.h"
 #include "core/text.h"
 #include "formats/formats.h"
 #include "kinds/kinds.h"
@@ -187,6 +190,47 @@ json answer(const json& request, const ProgressCallback& progress) {
   return reply;
 }
 
+// Parses a request's text, refusing a name given twice in one object (request.duplicate_key): JSON keeps
+// the last silently, where a model's duplicates are reported (json.duplicate_key). The message says where,
+// in the request's text (diagnostics' positions are the model's).
+json parse_request(std::string_view text) {
+  std::vector<std::unordered_set<std::string>> open;  // the keys of each object being read
+  std::string duplicate;
+  json parsed = json::parse(text, [&](int, json::parse_event_t event, json& value) {
+    switch (event) {
+      case json::parse_event_t::object_start:
+        open.emplace_back();
+        break;
+      case json::parse_event_t::object_end:
+        if (!open.empty()) open.pop_back();
+        break;
+      case json::parse_event_t::key:
+        if (!open.empty() && !open.back().insert(value.get<std::string>()).second && duplicate.empty())
+          duplicate = value.get<std::string>();
+        break;
+      default:
+        break;
+    }
+    return true;
+  });
+  if (duplicate.empty()) return parsed;
+  // Where: the JSON-with-comments reader places duplicates (a request is plain JSON, which it reads too).
+  std::string where;
+  Diagnostics found;
+  SourceJson located;
+  located.parse(text, &found);
+  for (const Diagnostic& d : found.items())
+    if (d.id == "json.duplicate_key") {
+      where = " (line " + std::to_string(d.span.line) + ", column " + std::to_string(d.span.column) +
+              " of the request)";
+      break;
+    }
+  throw RequestError("request.duplicate_key",
+                     "the request gives " + in_quotes(abbreviated(duplicate, 80)) + " twice in one object" +
+                         where + ": which one is meant is not clear",
+                     "give each name once");
+}
+
 }  // namespace
 
 json handle_request(const json& request, const ProgressCallback& progress) {
@@ -209,9 +253,11 @@ json handle_request(const json& request, const ProgressCallback& progress) {
 std::string handle_request_text(std::string_view request, const ProgressCallback& progress) {
   json parsed;
   try {
-    parsed = json::parse(request);
+    parsed = parse_request(request);
   } catch (const json::exception& e) {
     return json_text(failure("request.malformed", std::string("the request is not valid JSON: ") + e.what()));
+  } catch (const RequestError& e) {
+    return json_text(failure(e.id, e.what(), e.hint));
   }
   return json_text(handle_request(parsed, progress));
 }

@@ -22,4 +22,13 @@ inline std::string listing(const std::vector<std::string>& items, const std::str
   return out;
 }
 
+// `text` cut to at most `limit` bytes (at a character boundary) with "…": untrusted text such as a state
+// text or a label given in a request may be as long as the request, and a message quotes it.
+inline std::string abbreviated(const std::string& text, std::size_t limit = 120) {
+  if (text.size() <= limit) return text;
+  std::size_t cut = limit;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+  return text.substr(0, cut) + "…";
+}
+
 }  // namespace motive

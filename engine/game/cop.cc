@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -367,45 +366,66 @@ std::string CopState::information(int player) const {
   return out;
 }
 
+// Exactly the texts serialise() prints, nothing else: "cop", or "cop order=<0-5> talk=<messages>" with
+// the messages (each <from><to><signal letter>) separated by commas, and " blames=<3 digits>" once every
+// message is sent. Each message must be the legal one of its turn, so the text is a reachable state.
 bool CopState::parse(std::string_view text, std::string* error) {
   *this = CopState(game_);
-  std::istringstream in{std::string(text)};
-  std::string word;
-  if (!(in >> word) || word != "cop") return *error = "a COP state starts with \"cop\"", false;
   double reward[3] = {};
-  while (in >> word) {
-    if (word.rfind("order=", 0) == 0 && order_index_ < 0 && word.size() == 7 && word[6] >= '0' &&
-        word[6] <= '5') {
-      apply_chance(word[6] - '0', reward);
-    } else if (word.rfind("talk=", 0) == 0 && phase() == Phase::kTalk) {
-      std::string list = word.substr(5);
-      for (std::size_t at = 0; at < list.size();) {
-        if (phase() != Phase::kTalk || at + 3 > list.size()) return *error = "too many messages", false;
-        int from = list[at] - '0', to = list[at + 1] - '0';
-        const char* letter = std::char_traits<char>::find(kSignalLetters, kCopSignals, list[at + 2]);
-        if (from != speaker() || to < 0 || to > 2 || to == from || letter == nullptr) {
-          return *error = "message " + list.substr(at, 3) + " is not a legal message here", false;
-        }
-        int j, k;
-        others(from, &j, &k);
-        Action a{to == j ? 0 : 1, static_cast<int>(letter - kSignalLetters)};
-        apply_actions(&a, reward);
-        at += 3;
-        if (at < list.size() && list[at] == ',') ++at;
-      }
-    } else if (word.rfind("blames=", 0) == 0 && phase() == Phase::kAnnounce && word.size() == 10) {
-      Action joint[3];
-      for (int i = 0; i < 3; ++i) {
-        int bits = word[7 + i] - '0', j, k;
-        others(i, &j, &k);
-        if (bits < 0 || bits > 7 || (bits >> i) & 1) return *error = "bad blames " + word, false;
-        joint[i] = Action{(bits >> j) & 1, (bits >> k) & 1};
-      }
-      apply_actions(joint, reward);
-    } else {
-      return *error = "unexpected \"" + word + "\"", false;
-    }
+  auto fail = [&](std::size_t at, const std::string& why) {
+    *error = why + " at character " + std::to_string(at + 1) +
+             " (a COP state reads \"cop order=<0-5> talk=<from><to><signal>,... blames=<3 digits>\")";
+    return false;
+  };
+  auto take = [&](std::size_t* at, std::string_view word) {
+    if (text.substr(*at, word.size()) != word) return false;
+    *at += word.size();
+    return true;
+  };
+  std::size_t at = 0;
+  if (!take(&at, "cop")) return fail(0, "a COP state starts with \"cop\"");
+  if (at == text.size()) return true;
+  if (!take(&at, " order=")) return fail(at, "expected \" order=\"");
+  if (at >= text.size() || text[at] < '0' || text[at] > '5')
+    return fail(at, "the order is a digit from 0 to 5");
+  apply_chance(text[at++] - '0', reward);
+  if (!take(&at, " talk=")) return fail(at, "expected \" talk=\"");
+  for (bool first = true; at < text.size() && text[at] != ' '; first = false) {
+    if (!first && !take(&at, ",")) return fail(at, "messages are separated by commas");
+    if (phase() != Phase::kTalk)
+      return fail(at, "too many messages for " + std::to_string(game_->rounds()) + " rounds");
+    if (at + 3 > text.size()) return fail(at, "a message is three characters: sender, recipient, signal");
+    const int from = text[at] - '0', to = text[at + 1] - '0';
+    const char* letter = text[at + 2] == '\0'
+                             ? nullptr
+                             : std::char_traits<char>::find(kSignalLetters, kCopSignals, text[at + 2]);
+    if (from != speaker() || to < 0 || to > 2 || to == from || letter == nullptr)
+      return fail(at, "message \"" + std::string(text.substr(at, 3)) + "\" is not a legal message here (" +
+                          game_->player_name(speaker()) + ", player " + std::to_string(speaker()) +
+                          ", speaks)");
+    int j, k;
+    others(from, &j, &k);
+    Action a{to == j ? 0 : 1, static_cast<int>(letter - kSignalLetters)};
+    apply_actions(&a, reward);
+    at += 3;
   }
+  if (at == text.size()) return true;
+  if (!take(&at, " blames=")) return fail(at, "expected \" blames=\"");
+  if (phase() != Phase::kAnnounce)
+    return fail(at, "the announcements come after all " + std::to_string(3 * game_->rounds()) + " messages");
+  if (text.size() != at + 3) return fail(at, "the blames are three digits");
+  Action joint[3];
+  for (int i = 0; i < 3; ++i) {
+    const int bits = text[at + i] - '0';
+    int j, k;
+    others(i, &j, &k);
+    if (bits < 0 || bits > 7 || (bits >> i) & 1)
+      return fail(at + i,
+                  "player " + std::to_string(i) +
+                      "'s blames are a digit whose bits (1, 2, 4) are the players it blames, never itself");
+    joint[i] = Action{(bits >> j) & 1, (bits >> k) & 1};
+  }
+  apply_actions(joint, reward);
   return true;
 }
 
@@ -559,6 +579,13 @@ std::shared_ptr<const Game> read_cop_game(const Json& root, FileReader& r) {
     for (int i = 0; i < 3; ++i) {
       auto name = r.string((*n)[i], "a name");
       if (!name) return nullptr;
+      if (name->empty()) {
+        r.error("game.invalid_name", (*n)[i], "an agent's name is not empty",
+                "leave \"names\" out for the personalities' names");
+        names[i].clear();
+        ok = false;
+        continue;
+      }
       for (int j = 0; j < i; ++j) {
         if (names[j] == *name) {
           r.error("game.duplicate_name", (*n)[i], "two agents are named \"" + *name + "\"");

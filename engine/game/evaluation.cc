@@ -5,6 +5,8 @@
 #include <map>
 #include <numeric>
 
+#include "core/diagnostics.h"
+
 namespace motive::game {
 
 namespace {
@@ -141,6 +143,15 @@ Counterfactual counterfactual(const Game& game, const State& state, int player, 
     out.feasible.push_back(c);
   }
   const double parts = static_cast<double>(out.feasible.size() + 2);
+  // An SBUE per candidate, the explained action's and the unconstrained one: within the analysis budget.
+  const double steps = parts * static_cast<double>(options.simulate.rollouts) * options.simulate.depth;
+  if (steps > static_cast<double>(kMaxRolloutSteps))
+    throw RequestError("analysis.budget_exceeded",
+                       "the query leaves " + std::to_string(out.feasible.size()) +
+                           " candidate actions, whose SBUE would simulate " +
+                           std::to_string(static_cast<long long>(steps)) +
+                           " rollout steps, more than the budget of 10^8",
+                       "raise kappa (keep only the actions drawn often), or lower draws, rollouts or depth");
   // The unconstrained simulation does not depend on the action: one for every SBUE below.
   const Samples baseline = simulate(game, state, options.simulate, {});
   for (std::size_t k = 0; k < out.feasible.size(); ++k) {

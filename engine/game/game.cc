@@ -4,6 +4,9 @@
 #include <limits>
 #include <map>
 
+#include "core/diagnostics.h"
+#include "core/text.h"
+
 namespace motive::game {
 
 namespace {
@@ -106,11 +109,21 @@ double Policy::support_bound(const State& state, int player) const {
   return static_cast<double>(state.legal_actions(player).size());
 }
 
+void checked_distribution(const Policy& policy, const State& state, int player,
+                          std::vector<std::pair<Action, double>>* out) {
+  policy.distribution(state, player, out);
+  if (out->empty())
+    throw RequestError("engine.internal",
+                       "the policy of player " + std::to_string(player) + " gives no action at the state \"" +
+                           abbreviated(state.serialise()) + "\"",
+                       "this is a bug in Motive if the model was accepted: please report it with the model");
+}
+
 ListedDistribution listed_distribution(const Policy& policy, const State& state, int player,
                                        std::int64_t draws, std::uint64_t seed) {
   ListedDistribution out;
   if (policy.support_bound(state, player) <= static_cast<double>(kMaxListedActions)) {
-    policy.distribution(state, player, &out.actions);
+    checked_distribution(policy, state, player, &out.actions);
   } else {
     out.exact = false;
     out.draws = draws;

@@ -211,6 +211,13 @@ class Policy {
   virtual double support_bound(const State& state, int player) const;
 };
 
+// policy.distribution(state, player, out), checked: at a node where the player acts its policy gives at
+// least one action of positive probability. Readers refuse policies that could not (weights that are all
+// 0 or sum beyond the largest double), so an empty list is a bug: it throws RequestError engine.internal
+// naming the player and the state, where indexing the list would crash.
+void checked_distribution(const Policy& policy, const State& state, int player,
+                          std::vector<std::pair<Action, double>>* out);
+
 // The most actions a policy's distribution is listed with; beyond, it is estimated from draws.
 inline constexpr std::int64_t kMaxListedActions = std::int64_t{1} << 16;
 

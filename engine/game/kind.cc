@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "game/diplomacy/analysis.h"
 #include "game/evaluation.h"
@@ -24,6 +25,26 @@ constexpr std::int64_t kMaxRollouts = 10'000'000;
 // The most distinct rows a step of simulate's exact distribution keeps (then only its moments are given).
 constexpr std::int64_t kMaxExactSupport = 100'000;
 constexpr const char* kPaper = "Orner et al.";
+
+// ---- budgets ---------------------------------------------------------------------------------------
+
+// An analysis's simulations within kMaxRolloutSteps (methods.h): `steps` is Σ rollouts × depth over them.
+// Checked before the first rollout, so a request of 10^7 rollouts × 1,000 steps is refused at once.
+void check_rollout_steps(double steps, const std::string& analysis, const std::string& hint) {
+  if (steps <= static_cast<double>(kMaxRolloutSteps)) return;
+  char number[32];
+  std::snprintf(number, sizeof number, "%.3g", steps);
+  throw RequestError(
+      "analysis.budget_exceeded",
+      analysis + " would simulate " + number +
+          " rollout steps (rollouts × depth over its simulations), more than the budget of 10^8",
+      hint);
+}
+
+constexpr const char* kFewerRollouts = "ask for fewer rollouts or a smaller depth";
+
+// The most sample sizes convergence compares.
+constexpr std::size_t kMaxKs = 64;
 
 // ---- reading the request --------------------------------------------------------------------------
 
@@ -273,6 +294,7 @@ json simulate_analysis(const GameModel& model, const Params& params, Context& co
   SimulateOptions o = options_param(params);
   const std::vector<Fixed> fixed = fixed_param(model, *s, params, -1, "simulate with fixed actions");
   const bool exact = params.boolean("exact");
+  check_rollout_steps(static_cast<double>(o.rollouts) * o.depth, "simulate", kFewerRollouts);
   Context sampled_part(context.part(0, exact ? 0.6 : 1.0));
   Samples x = simulate(game, *s, o, fixed, &sampled_part);
   const int p = game.num_players();
@@ -371,6 +393,8 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
   json exact_info;
   // The unconstrained simulation (the z-scores' μ and σ) is the same for every action: run once.
   const double parts = static_cast<double>(compared.size() + 1);
+  check_rollout_steps(parts * static_cast<double>(o.rollouts) * o.depth, "sbue",
+                      "ask for fewer alternatives, fewer rollouts or a smaller depth");
   Context baseline_part(context.part(0, 1 / parts));
   const Samples baseline = simulate(game, *s, o, {}, &baseline_part);
   for (std::size_t k = 0; k < compared.size(); ++k) {
@@ -478,6 +502,7 @@ json probable_analysis(const GameModel& model, const Params& params, Context& co
   const std::vector<Fixed> others = fixed_param(model, *s, params, player, "probable_actions");
   fixed.insert(fixed.end(), others.begin(), others.end());
   SimulateOptions o = options_param(params);
+  check_rollout_steps(static_cast<double>(o.rollouts), "probable_actions", "ask for fewer rollouts");
   Probable r = probable_actions(game, *s, fixed, static_cast<int>(params.integer("turns")), o, &context);
   json list = json::array();
   for (const ProbableAction& pa : r.actions) {
@@ -519,6 +544,7 @@ json sica_analysis(const GameModel& model, const Params& params, Context& contex
   std::unique_ptr<State> s = state_param(model, params);
   SimulateOptions o = options_param(params);
   const int p = game.num_players();
+  check_rollout_steps(static_cast<double>(o.rollouts) * o.depth, "sica", kFewerRollouts);
   Context sampled_part(context.part(0, params.boolean("exact") ? 0.7 : 1.0));
   Sica r = sica(game, *s, o, &sampled_part);
   json out = {{"players", players_json(game)},
@@ -534,6 +560,7 @@ json sica_analysis(const GameModel& model, const Params& params, Context& contex
   out["undefined"] = reasons;
   out["standard_error"] = se;
   out["standard_error_method"] = "the delta method, each rollout (its d rows together) one unit";
+  out["standard_error_undefined"] = se_reasons;
   if (params.boolean("exact")) {
     Context exact_part(context.part(0.7, 1.0));
     const std::int64_t max_nodes = params.integer("max_nodes");
@@ -560,12 +587,24 @@ json convergence_analysis(const GameModel& model, const Params& params, Context&
   int player = player_param(model, *s, params);
   Action action = action_param(model, *s, player, params);
   std::vector<std::int64_t> ks;
-  for (double k : params.numbers("ks")) {
+  const std::vector<double> given = params.numbers("ks");
+  if (given.size() > kMaxKs)
+    throw RequestError("request.bad_parameter",
+                       "\"ks\" lists " + std::to_string(given.size()) +
+                           " sample sizes; convergence compares at most " + std::to_string(kMaxKs),
+                       "a plot needs a few sample sizes, spread on a log scale: 10, 30, 100, 300, 1000");
+  for (double k : given) {
     if (k < 2 || k > kMaxRollouts || k != std::floor(k)) {
       throw RequestError("request.bad_parameter", "every k of \"ks\" is a whole number from 2 to 10^7");
     }
     ks.push_back(static_cast<std::int64_t>(k));
   }
+  // Two simulations per repeat and k, and two of the reference when the exact value is out of reach.
+  const double depth = static_cast<double>(params.integer("depth"));
+  double steps = 2 * static_cast<double>(params.integer("reference_rollouts")) * depth;
+  for (std::int64_t k : ks)
+    steps += 2 * static_cast<double>(k) * static_cast<double>(params.integer("repeats")) * depth;
+  check_rollout_steps(steps, "convergence", "ask for fewer or smaller ks, fewer repeats, or a smaller depth");
   Convergence c = convergence(game, *s, player, action, ks, static_cast<int>(params.integer("repeats")),
                               static_cast<int>(params.integer("depth")),
                               static_cast<std::uint64_t>(params.integer("seed")),
@@ -712,6 +751,8 @@ json map_analysis(const GameModel& model, const Params& params, Context& context
   const int k = static_cast<int>(params.integer("k"));
   const int p = game.num_players();
   SimulateOptions o = options_param(params);
+  check_rollout_steps(static_cast<double>(annotations.size()) * static_cast<double>(o.rollouts) * o.depth,
+                      "map_at_k", "ask for fewer rollouts, a smaller depth or fewer annotations");
   double friends_sum = 0, enemies_sum = 0, friends_random = 0, enemies_random = 0;
   int friends_n = 0, enemies_n = 0;
   json per = json::array();
@@ -916,7 +957,9 @@ ParamSpec rollouts_spec(std::int64_t fallback) {
 ParamSpec depth_spec() {
   return ParamSpec::integer("depth", 1, 1, 1000, "d: decision steps per simulation (V(s') after each)");
 }
-ParamSpec seed_spec() { return ParamSpec::integer("seed", 1, 0, 1LL << 53, "the seed of the simulations"); }
+ParamSpec seed_spec() {
+  return ParamSpec::integer("seed", 1, 0, kMaxWholeNumber, "the seed of the simulations");
+}
 ParamSpec player_spec() {
   return ParamSpec::string("player", "the explained player (default: the first acting at the state)",
                            "player");

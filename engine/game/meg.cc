@@ -94,7 +94,7 @@ class Builder {
           throw RequestError("analysis.budget_exceeded",
                              budget_message(game_, player_, bound, max_nodes_, false),
                              "give a later state, where the others have fewer actions");
-        game_.policy(acting[a]).distribution(s, acting[a], &choices[a]);
+        checked_distribution(game_.policy(acting[a]), s, acting[a], &choices[a]);
         continue;
       }
       own = a;
@@ -168,7 +168,7 @@ class Builder {
     std::string text = s.information(player_);
     auto [it, added] = index_[stage].emplace(text, static_cast<int>(infos_[stage].size()));
     std::vector<std::pair<Action, double>> dist;
-    game_.policy(player_).distribution(s, player_, &dist);
+    checked_distribution(game_.policy(player_), s, player_, &dist);
     std::vector<double> policy(static_cast<std::size_t>(actions), 0.0);
     for (const auto& [a, p] : dist) policy[static_cast<std::size_t>(space.encode(a))] += p;
     if (added) {
@@ -302,7 +302,7 @@ double estimated_problem_leaves(const Game& game, const State& state, int player
     for (int a = 0; a < n; ++a) {
       const double bound = game.policy(acting[a]).support_bound(*s, acting[a]);
       if (bound > static_cast<double>(kMaxListedActions)) return bound * leaves;
-      game.policy(acting[a]).distribution(*s, acting[a], &dist);
+      checked_distribution(game.policy(acting[a]), *s, acting[a], &dist);
       if (acting[a] == player) leaves *= static_cast<double>(s->legal_actions(player).size());
       else leaves *= static_cast<double>(dist.size());
       joint[a] = dist.front().first;

@@ -1,6 +1,8 @@
 #include "game/methods.h"
 #include "game/rollout.h"
 
+#include "core/diagnostics.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -51,9 +53,25 @@ std::unique_ptr<Rollouts> Game::rollouts(const State& start, int depth,
   return make_rollouts<State, Policy>(*this, start, depth, fixed);
 }
 
+double simulation_bytes(const SimulateOptions& options, int players) {
+  const double rollouts = static_cast<double>(options.rollouts);
+  return rollouts * options.depth * players * sizeof(double) +
+         (options.record_first_actions ? rollouts * players * sizeof(Action) : 0.0);
+}
+
 Samples simulate_range(const Game& game, const State& state, const SimulateOptions& options,
                        const std::vector<Fixed>& fixed, std::int64_t first, std::int64_t last,
                        const Context* context) {
+  SimulateOptions part = options;
+  part.rollouts = last - first;
+  if (simulation_bytes(part, game.num_players()) > static_cast<double>(kMaxSimulationBytes))
+    throw RequestError(
+        "analysis.budget_exceeded",
+        "a simulation of " + std::to_string(part.rollouts) + " rollouts of depth " +
+            std::to_string(options.depth) + " keeps more than " + std::to_string(kMaxSimulationBytes >> 20) +
+            " MB of samples (rollouts × depth × players numbers, and the first actions of each "
+            "rollout where they are recorded)",
+        "ask for fewer rollouts or a smaller depth");
   Samples out;
   out.players = game.num_players();
   out.depth = options.depth;
@@ -451,7 +469,7 @@ class Enumerator {
         aborted_ = true;  // too many actions to list: no exact value
         return;
       } else {
-        game_.policy(acting[a]).distribution(state, acting[a], &dists[a]);
+        checked_distribution(game_.policy(acting[a]), state, acting[a], &dists[a]);
       }
     }
     std::vector<int> index(n, 0);
@@ -634,7 +652,7 @@ double estimated_leaves(const Game& game, const State& state, int depth, const s
       if (is_fixed) continue;
       const double bound = game.policy(acting[a]).support_bound(*s, acting[a]);
       if (bound > static_cast<double>(kMaxListedActions)) return bound * leaves;
-      game.policy(acting[a]).distribution(*s, acting[a], &dist);
+      checked_distribution(game.policy(acting[a]), *s, acting[a], &dist);
       leaves *= static_cast<double>(dist.size());
       joint[a] = dist.front().first;
     }

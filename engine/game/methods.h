@@ -46,13 +46,25 @@ struct Samples {
   double at(std::int64_t row, int player) const { return rows[row * players + player]; }
 };
 
+// The budgets of the sampled methods (docs/games.md, "Budgets"). A simulation keeps its rows (rollouts ×
+// depth × players numbers) and, for probable actions, each rollout's first actions: at most
+// kMaxSimulationBytes, refused before allocating (analysis.budget_exceeded), so that a huge request gets the
+// same answer natively and in WebAssembly (where it was a length_error, natively a late bad_alloc). An
+// analysis runs at most kMaxRolloutSteps rollout steps (Σ rollouts × depth over its simulations).
+inline constexpr std::int64_t kMaxSimulationBytes = std::int64_t{256} << 20;
+inline constexpr std::int64_t kMaxRolloutSteps = 100'000'000;
+
+// The memory one simulation keeps, in bytes (saturating far above kMaxSimulationBytes).
+double simulation_bytes(const SimulateOptions& options, int players);
+
 // Algorithm 1, Simulate(s, k, d, C). A step is one decision node: the acting players' joint action
 // (drawn from the policies, then each fixed pair replacing its player's action, as in the paper), and
 // the chance nodes that follow it (part of the stochastic transition T). Chance nodes pending at `s`
 // are resolved first. A rollout that ends before depth d repeats its final utility in the rows left.
 // V(s') is the game's heuristic, or, for games without one, a Monte Carlo estimate: the play is
 // finished with the policies and its discounted rewards used (one rollout per row: unbiased).
-// `context` (may be null) receives progress and may cancel (throws Cancelled).
+// `context` (may be null) receives progress and may cancel (throws Cancelled). Throws RequestError
+// analysis.budget_exceeded when the rows would take more than kMaxSimulationBytes.
 Samples simulate(const Game& game, const State& state, const SimulateOptions& options,
                  const std::vector<Fixed>& fixed, const Context* context = nullptr);
 // Rollouts [first, last) only, exactly as simulate() computes them: for splitting work.

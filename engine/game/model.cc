@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/diagnostics.h"
+#include "core/text.h"
 #include "game/builtins.h"
 #include "game/reader_util.h"
 #include "game/user_game.h"
@@ -149,19 +150,23 @@ std::unique_ptr<State> play_history(const Game& game, const nlohmann::ordered_js
 
 std::unique_ptr<State> GameModel::state(const std::string& name_or_text) const {
   if (name_or_text.empty()) return game->initial_state();
-  for (const auto& [name, text] : states) {
-    std::string error;
-    if (name == name_or_text) return game->deserialise(text, &error);
-  }
   std::string error;
+  for (const auto& [name, text] : states) {
+    if (name != name_or_text) continue;
+    // The reader kept only texts that read back (read_game_model), so this holds; a failure is a bug.
+    if (auto s = game->deserialise(text, &error)) return s;
+    throw RequestError("engine.internal",
+                       "the text of the state named \"" + name + "\" does not read back: " + error,
+                       "this is a bug in Motive: please report it with the model");
+  }
   if (auto s = game->deserialise(name_or_text, &error)) return s;
   std::vector<std::string> names;
   for (const auto& st : states) names.push_back(st.first);
   std::string hint = did_you_mean(name_or_text, names);
-  throw RequestError(
-      "request.unknown_state",
-      "\"" + name_or_text + "\" is neither a state named in the game file nor a state text (" + error + ")",
-      hint.empty() ? "the named states are " + FileReader::join(names) : hint);
+  throw RequestError("request.unknown_state",
+                     "\"" + abbreviated(name_or_text) +
+                         "\" is neither a state named in the game file nor a state text (" + error + ")",
+                     hint.empty() ? "the named states are " + FileReader::join(names) : hint);
 }
 
 std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* diagnostics) {
@@ -221,7 +226,18 @@ std::optional<GameModel> read_game_model(std::string_view text, Diagnostics* dia
             "a state is a history (a list of moves) or a state text such as the describe analysis prints");
         continue;
       }
-      model.states.emplace_back(member.key(), s->serialise());
+      // What the requests will give back must read back: a state whose text does not is refused here,
+      // not met later as a state that cannot be found (COP with 0 rounds printed a text it refused).
+      std::string serialised = s->serialise();
+      std::unique_ptr<State> back = model.game->deserialise(serialised, &error);
+      if (!back || back->serialise() != serialised) {
+        r.error("game.bad_state", member.value(),
+                "state \"" + member.key() + "\": its text \"" + abbreviated(serialised) +
+                    "\" does not read back" + (back ? "" : " (" + error + ")"),
+                "this is a bug in Motive: please report it with the model");
+        continue;
+      }
+      model.states.emplace_back(member.key(), std::move(serialised));
     }
   }
   if (!diagnostics->empty()) return std::nullopt;

@@ -17,6 +17,7 @@
 #include "api_support.h"
 #include "core/diagnostics.h"
 #include "kinds/kinds.h"
+#include "tests/fuzz/fuzz_checks.h"
 
 namespace motive {
 namespace {
@@ -88,6 +89,8 @@ Answer ask(const json& request) {
 
 void expect_ok_or_documented(const json& response, const std::string& what) {
   ASSERT_TRUE(response.is_object()) << what;
+  // The fuzzers' check: no null or "inf" where the reply promises a number.
+  EXPECT_EQ(fuzz::response_problem(response), "") << what;
   if (response.value("ok", false)) {
     EXPECT_TRUE(response.contains("result")) << what;
     return;

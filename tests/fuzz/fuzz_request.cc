@@ -3,6 +3,13 @@
 // length), so the fuzzer spends its time on analyses and parameters rather than on model text;
 // anything else goes through handle_request_text as it is. The response must keep the API's
 // promises (fuzz_checks.h). A new kind adds its small model to kModels.
+//
+// Every analysis's work is bounded (budgets, docs/errors.md), but a request within the budgets may
+// still take minutes under the sanitizers; the fuzzer looks for broken promises, not for slow answers, so
+// an analysis is cancelled through its progress after kSeconds (the answer is then analysis.cancelled,
+// which keeps the promises). An analysis that never reports progress still hangs, and libFuzzer's
+// timeout reports it: that is a finding.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -101,7 +108,35 @@ const std::vector<std::string> kModels = {
              "ending": "Rich"},
     "out": {"text": "You walk home.", "achievements": ["clean"], "ending": "Clean"}
   }
+})json",
+    // game: Communicate Out of Prison without rounds (the announcements follow the order), a state
+    // named as a history and one as a text.
+    R"json({"kind": "game", "builtin": "communicate-out-of-prison", "rounds": 0,
+  "names": ["a", "b", "c"],
+  "states": {"announce": ["a > b > c"], "over": "cop order=0 talk= blames=653"}
+})json",
+    // adventure: points and annotations at their caps, summed in one step and over the play.
+    R"json({"kind": "adventure", "start": "a",
+  "achievements": {"x": {"points": 5e99}, "y": {"points": 5e99}},
+  "scenes": {
+    "a": {"text": "a", "annotations": {"money": {"dollars": 1e100}}, "next": "b"},
+    "b": {"text": "b", "annotations": {"money": {"dollars": 1e100}, "morality": {"killing": 1}},
+          "choices": [{"text": "all", "target": "e", "achievements": ["x", "y"]},
+                      {"text": "one", "target": "c", "achievements": ["x"]}]},
+    "c": {"text": "c", "choices": [{"text": "end", "target": "e"}]},
+    "e": {"text": "e", "ending": true}
+  }
 })json"};
+
+constexpr double kSeconds = 5;
+
+// A progress listener that stops the analysis after kSeconds.
+motive::ProgressCallback deadline() {
+  const auto start = std::chrono::steady_clock::now();
+  return [start](double) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < kSeconds;
+  };
+}
 
 }  // namespace
 
@@ -110,9 +145,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   nlohmann::json request = nlohmann::json::parse(text, nullptr, false);
   if (request.is_object() && !request.contains("model")) {
     request["model"] = kModels[size % kModels.size()];
-    motive::fuzz::check_response(motive::handle_request(request));
+    motive::fuzz::check_response(motive::handle_request(request, deadline()));
   } else {
-    std::string reply = motive::handle_request_text(text);
+    std::string reply = motive::handle_request_text(text, deadline());
     nlohmann::json response = nlohmann::json::parse(reply, nullptr, false);
     if (response.is_discarded()) motive::fuzz::broken("the reply is not JSON: " + reply);
     motive::fuzz::check_response(response);
