@@ -331,6 +331,8 @@ test("the position editor places a unit and writes the model's position", async 
       (id) => !document.querySelector(`#board-map .map-unit[data-unit="A ${id}"]`),
       land.id,
     );
+    // The focus stays on the province after the map is drawn again.
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset?.province), land.id);
     assert.deepEqual(browser.errors, []);
   });
 });

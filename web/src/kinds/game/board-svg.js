@@ -140,6 +140,9 @@ export function legendSvg(items) {
   const svg = svgEl('svg', {
     class: 'map-legend',
     viewBox: `0 0 ${columns * width} ${rows * row + 4}`,
+    // Drawn at its own size (never enlarged beyond it: a legend's words match the page's).
+    width: columns * width,
+    height: rows * row + 4,
     role: 'img',
     'aria-label': `legend: ${items.map((i) => i.text).join('; ')}`,
   });

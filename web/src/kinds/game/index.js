@@ -284,12 +284,21 @@ export function createGameKind(page) {
     const editing = positionEditor.state.on && onMap(describe);
     let node = editing ? describe.state : nodeOf(run);
     if (!node && last.key === key) node = last.node;
+    // The province or territory focused on the map (the editor's keyboard use) keeps the focus.
+    const focused = view.contains(document.activeElement) ? document.activeElement : null;
+    const focusKey = focused?.dataset?.province || focused?.dataset?.territory || null;
     clear(view);
     const game = editing ? describe : run?.describe || describe;
     const players = game?.players || [];
     if (node) {
       last = { key, node };
       view.append(stateView(node, players, game, onMap(game) ? overlayOf(node, run, game) : {}));
+      if (focusKey) {
+        const again = [...view.querySelectorAll('.editable')].find(
+          (g) => (g.dataset.province || g.dataset.territory) === focusKey,
+        );
+        again?.focus();
+      }
     } else if (run?.responses?.at && !run.responses.at.ok) {
       view.append(failureBlock(run.responses.at, 'state'));
     } else {
