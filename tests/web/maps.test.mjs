@@ -213,6 +213,26 @@ test("Figure 1: every unit on the map, Austria's orders as arrows of their kind,
       );
     assert.notEqual(await dash(explained.find((o) => kindOf(o) === 'support')), 'none');
     assert.equal(await dash(explained.find((o) => kindOf(o) === 'move')), 'none');
+    // Adjudicated alone, Austria's supported attack dislodges Venice: drawn beside it with its retreats.
+    const attack = ['A TYR - VEN', 'F TRI S A TYR - VEN'];
+    const reply = ask(FIGURE1, 'adjudicate', { orders: attack });
+    assert.deepEqual(
+      reply.dislodged.map((d) => d.unit),
+      ['A VEN'],
+    );
+    await page.click('#tab-adjudicate');
+    await page.fill('#adjudicate-orders', attack.join('\n'));
+    await page.click('#adjudicate-run');
+    await page.waitForSelector('#adjudicate-map');
+    await waitForRun(page);
+    assert.equal(
+      await page.locator('#adjudicate-map .map-unit[data-dislodged="true"][data-unit="A VEN"]').count(),
+      1,
+    );
+    assert.deepEqual(
+      await page.$$eval('#adjudicate-map .map-retreat', (list) => list.map((g) => g.dataset.to).sort()),
+      [...reply.dislodged[0].retreats].sort(),
+    );
     assert.deepEqual(browser.errors, []);
   });
 });
