@@ -316,6 +316,16 @@ test('stepping through a play of the Risk opening draws the map of each step and
       Object.fromEntries(list.map((g) => [g.dataset.territory, g.dataset.text])),
     );
     assert.deepEqual(badges, Object.fromEntries(Object.entries(placed).map(([id, n]) => [id, `+${n}`])));
+    // The next turn's state records it as its last turn: the same badges, summed by territory.
+    const next = play.steps.findIndex((x, j) => j > 0 && x.node === 'decision');
+    await page.selectOption('#game-state-picker', `step:${next}`);
+    await page.waitForSelector(`.game-state[data-state="${play.steps[next].text}"] #board-map`);
+    await page.selectOption('#board-arrows', 'last');
+    assert.equal(play.steps[next].describe.last_turn.player, player);
+    const last = await page.$$eval('#board-map .risk-badge.played', (list) =>
+      Object.fromEntries(list.map((g) => [g.dataset.territory, g.dataset.text])),
+    );
+    assert.deepEqual(last, Object.fromEntries(Object.entries(placed).map(([id, n]) => [id, `+${n}`])));
     assert.deepEqual(browser.errors, []);
   });
 });

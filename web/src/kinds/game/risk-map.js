@@ -183,15 +183,11 @@ export function riskMap(board, state, { actions = [], lastTurn = false, onTerrit
   // The last turn, as the state records it, and a battle under way.
   const last = lastTurn ? state?.last_turn : null;
   if (last) {
-    for (const p of last.placements || []) {
-      badge(
-        p.territory,
-        `+${p.armies}`,
-        last.player,
-        'played',
-        `${last.player} placed ${p.armies} on ${p.territory}`,
-      );
-    }
+    // The place slots, summed by territory (two slots may place on the same one).
+    const placed = new Map();
+    for (const p of last.placements || []) placed.set(p.territory, (placed.get(p.territory) || 0) + p.armies);
+    for (const [id, n] of placed)
+      badge(id, `+${n}`, last.player, 'played', `${last.player} placed ${n} on ${id}`);
     for (const a of last.attacks || []) {
       const fought = a.attackers !== undefined ? `${a.attackers}v${a.defenders}` : '';
       const tag =
