@@ -14,7 +14,7 @@ import { waitForRun, example, withPage, repoDir, setEditorText } from './helpers
 import { parseJsonc } from '../../web/src/editor/jsonc.js';
 import { applyChange, formatModelJson, setTopLevelValue } from '../../web/src/editor/model-edit.js';
 import { parseOrder } from '../../web/src/kinds/game/diplomacy-map.js';
-import { diplomacyPosition, editDiplomacy } from '../../web/src/kinds/game/position-editor.js';
+import { diplomacyPosition, editDiplomacy, riskPosition } from '../../web/src/kinds/game/position-editor.js';
 
 const require = createRequire(import.meta.url);
 const engine = await require(
@@ -131,6 +131,25 @@ test('a fleet placed on a province with two coasts goes to the first, then the n
   // An army at sea is refused, with a reason.
   const sea = board.provinces.find((p) => p.type === 'sea');
   assert.match(editDiplomacy(board, position, sea.id, { action: 'A', power }).error, /sea/);
+});
+
+test('a Risk territory given to a player with its armies is written as a position the engine reads', () => {
+  const d = ask(RISK, 'describe').state.describe;
+  const position = riskPosition(d);
+  assert.equal(Object.keys(position).length, d.territories.length);
+  const [first] = d.territories;
+  position[first.id] = { owner: 'blue', armies: 7 };
+  const text = applyChange(RISK, setTopLevelValue(RISK, 'position', position));
+  assert.ok(text.includes('// Simplified Risk (Orner et al., appendix C)'));
+  const after = ask(text, 'describe').state.describe.territories;
+  assert.deepEqual(
+    after.find((t) => t.id === first.id),
+    { id: first.id, owner: 'blue', armies: 7 },
+  );
+  assert.deepEqual(
+    after.filter((t) => t.id !== first.id),
+    d.territories.filter((t) => t.id !== first.id),
+  );
 });
 
 // ---- In the browser ----
