@@ -95,6 +95,7 @@ TEST(RiskGame, ReinforcementsAreATerritoryInThreeAtLeastThreeAndTheBonusOfWholeC
       at(g, "risk round=1 turn=red board=u1:red:3,u2:red:3,l1:green:3,l2:red:3,c1:blue:3,c2:green:3");
   EXPECT_EQ(upland->reinforcements(0), 5);
   EXPECT_EQ(upland->reinforcements(1), 3);
+  EXPECT_EQ(json::parse(upland->describe())["place_armies"], json({2, 2, 1})) << "red's five as 2, 2, 1";
 
   GameModel big = read(R"({"kind": "game", "builtin": "risk", "map": "meridia", "players": 3})");
   const RiskGame& mg = risk(big);
@@ -109,7 +110,8 @@ TEST(RiskGame, ReinforcementsAreATerritoryInThreeAtLeastThreeAndTheBonusOfWholeC
   EXPECT_EQ(s->reinforcements(0), 7);
   EXPECT_EQ(s->reinforcements(1), 5);
   EXPECT_EQ(s->reinforcements(2), 3);
-  // The seven are placed as 3, 2, 2 (near-equal parts, the larger first).
+  // The seven are placed as 3, 2, 2 (near-equal parts, the larger first); describe says so for the page.
+  EXPECT_EQ(json::parse(s->describe())["place_armies"], json({3, 2, 2}));
   double reward[kMaxPlayers] = {};
   Action a = action(*s, 0, {"Frostholm", "Ironpeak", "Ironpeak", "none", "none", "none", "none"});
   s->apply_actions(&a, reward);

@@ -6,7 +6,7 @@ import './kinds/adventure/adventure.css';
 import './kinds/game/game.css';
 import { createApp } from './app/app.js';
 import { $ } from './app/chrome.js';
-import { createGallery, examples } from './app/gallery.js';
+import { createGallery, examples, exampleView } from './app/gallery.js';
 import { decodeModelHash, decodeViewHash } from './app/share.js';
 import { loadAutosave, loadDrafts, deleteDraft } from './app/storage.js';
 import { createWorkspace } from './app/workspace.js';
@@ -37,7 +37,10 @@ const { documents, exports } = app;
 const workspace = createWorkspace({ embed, onChange: () => app.relayout() });
 
 const gallery = createGallery($('gallery'), {
-  onPick: (example) => documents.loadText(example.text, example.title, { runAfter: true }),
+  onPick: (example) => {
+    app.setPendingView(exampleView(example.id));
+    documents.loadText(example.text, example.title, { runAfter: true });
+  },
   drafts: loadDrafts,
   onRestoreDraft: (draft) => documents.loadText(draft.text, draft.label),
   onDeleteDraft: deleteDraft,
@@ -48,7 +51,9 @@ const help = createHelp($('help-dialog'), {
   isMac,
   onPickExample: (id) => {
     const example = examples.find((e) => e.id === id);
-    if (example) documents.loadText(example.text, example.title, { runAfter: true });
+    if (!example) return;
+    app.setPendingView(exampleView(example.id));
+    documents.loadText(example.text, example.title, { runAfter: true });
   },
 });
 

@@ -504,6 +504,12 @@ std::string RiskState::describe() const {
   out["rounds"] = g.rounds();
   out["phase"] = over_ ? "over" : battle_ >= 0 ? "battle" : "decide";
   out["turn"] = over_ ? json(nullptr) : json(g.player_name(turn_));
+  // What each place slot of the turn's action puts down (for the page's "+n" badges): the engine's split.
+  if (!over_ && battle_ < 0) {
+    json parts = json::array();
+    for (int k = 0; k < kPlaceSlots; ++k) parts.push_back(part(reinforcements(turn_), k));
+    out["place_armies"] = parts;
+  }
   json territories = json::array();
   for (int t = 0; t < map.size(); ++t) {
     territories.push_back(

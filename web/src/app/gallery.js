@@ -45,6 +45,25 @@ export const examples = Object.entries(files)
       a.id.localeCompare(b.id),
   );
 
+// The view an example opens on, where its scene needs one (as a share link's view: app.setPendingView):
+// Figure 1 explains Austria's action of the paper's figure (docs/games.md, "Figure 1, reproduced").
+const EXAMPLE_VIEWS = {
+  'games/diplomacy-figure1': {
+    kind: 'game',
+    player: 'austria',
+    action: JSON.stringify({
+      'A BUD': 'A BUD H',
+      'A BUL': 'A BUL S A CON',
+      'A SER': 'A SER H',
+      'F TRI': 'F TRI S A TYR - VEN',
+      'A TYR': 'A TYR - VEN',
+    }),
+  },
+};
+
+// An example's view (empty: the defaults).
+export const exampleView = (id) => EXAMPLE_VIEWS[id] || {};
+
 function formatTime(ms) {
   try {
     return new Date(ms).toLocaleString();

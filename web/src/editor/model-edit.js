@@ -130,6 +130,39 @@ export function setTopLevelNumber(text, key, value) {
   return { from: last.valueTo, to: last.valueTo, insert: `,\n${indent}${entry}` };
 }
 
+// A JSON value as a model writes it by hand: an array or object of plain values on one line, others
+// one entry a line, indented by two spaces from `indent` (the indentation of the line it starts on).
+export function formatModelJson(value, indent = '') {
+  const flat = (v) => v === null || typeof v !== 'object';
+  if (flat(value)) return JSON.stringify(value);
+  const entries = Array.isArray(value) ? value.map((v) => [null, v]) : Object.entries(value);
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  const item = ([k, v], inner) => `${k === null ? '' : `${JSON.stringify(k)}: `}${formatModelJson(v, inner)}`;
+  if (!entries.length) return `${open}${close}`;
+  if (entries.every(([, v]) => flat(v))) {
+    const line = entries.map((e) => item(e, indent)).join(', ');
+    return Array.isArray(value) ? `[${line}]` : `{ ${line} }`;
+  }
+  const inner = `${indent}  `;
+  return `${open}\n${entries.map((e) => `${inner}${item(e, inner)}`).join(',\n')}\n${indent}${close}`;
+}
+
+// The change that sets a top-level field to a JSON value (formatModelJson): the value is replaced
+// where it is written (comments inside the old value go with it; every other line stays as it is), or
+// the field is added after the last field. Returns null when the text is not an object.
+export function setTopLevelValue(text, key, value) {
+  const scan = topLevelFields(text);
+  if (!scan) return null;
+  const field = scan.fields.find((f) => f.key === key);
+  const indent = indentAt(
+    text,
+    field ? field.keyFrom : (scan.fields[scan.fields.length - 1]?.keyFrom ?? scan.open),
+  );
+  const written = formatModelJson(value, field || scan.fields.length ? indent : '');
+  if (field) return { from: field.valueFrom, to: field.valueTo, insert: written };
+  return setTopLevelNumber(text, key, written);
+}
+
 // The UTF-16 offset of an engine position (1-based line, 1-based column counting code points).
 export function offsetOf(text, line, column) {
   let at = 0;

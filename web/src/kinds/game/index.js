@@ -19,6 +19,7 @@ import {
   defaultText,
 } from './settings.js';
 import { stateView } from './state-view.js';
+import { createPositionEditor } from './position-editor.js';
 import { sicaTab, sicaParams } from './sica.js';
 import { sbueTab, sbueParams } from './sbue.js';
 import { probableTab, probableParams } from './probable.js';
@@ -27,6 +28,7 @@ import { counterfactualTab } from './counterfactual.js';
 import { mapTab } from './map.js';
 import { gameMegTab } from './meg.js';
 import { treeTab } from './tree.js';
+import { adjudicateTab } from './adjudicate.js';
 
 const selectionKey = (s) =>
   s.kind === 'named'
@@ -44,7 +46,7 @@ export function createGameKind(page) {
 
   // The run the picture and tabs read: the last run of a game.
   const gameRun = () => {
-    const run = page.run();
+    const run = page.run?.(); // (a page without runs: the module alone, in tests)
     return run && !run.failure && run.kind === 'game' ? run : null;
   };
   const play = (run) => (run?.responses?.play?.ok ? run.responses.play.result : null);
@@ -52,6 +54,87 @@ export function createGameKind(page) {
   const nodeOf = (run) => currentNode(settings, run, describe);
 
   // ---- the picture ----
+
+  // A game on a map (Risk, Diplomacy) draws arrows over its state: the explained action with the
+  // others' probable actions (the probable_actions reply at this state), the play's move here, or
+  // (Risk) the last turn; and its position can be edited on the map.
+  const onMap = (d) => d?.builtin === 'risk' || d?.builtin === 'diplomacy';
+  const positionEditor = createPositionEditor(page, ({ editing }) => {
+    if (editing && settings.selection.kind !== 'start') select({ kind: 'start' });
+    else drawPicture();
+  });
+
+  // What the map draws over `node`: {actions, lastTurn, controls, onPlace, caption}.
+  function overlayOf(node, run, game) {
+    const editing = positionEditor.state.on;
+    const choices = [
+      ['analysis', 'the explained action and the others’ probable ones'],
+      ['play', 'the play’s move here'],
+      ...(game.builtin === 'risk' ? [['last', 'the last turn']] : []),
+      ['none', 'none'],
+    ];
+    const arrows = editing ? 'none' : settings.arrows;
+    const controls = el(
+      'div',
+      { class: 'board-controls' },
+      editing
+        ? ''
+        : el(
+            'label',
+            null,
+            'Arrows ',
+            el(
+              'select',
+              {
+                id: 'board-arrows',
+                onChange: (event) => {
+                  settings.arrows = event.target.value;
+                  drawPicture();
+                },
+              },
+              choices.map(([v, words]) => el('option', { value: v, selected: v === arrows }, words)),
+            ),
+          ),
+      settings.selection.kind === 'start' || editing ? positionEditor.toolbar(game) : '',
+    );
+    const overlay = { controls, actions: [], lastTurn: arrows === 'last' };
+    if (editing) {
+      overlay.onPlace = (id) => positionEditor.place(id, node, game);
+      return overlay;
+    }
+    const probable = run?.responses?.probable;
+    if (arrows === 'analysis') {
+      const r = probable?.ok && probable.result.state === node.text ? probable.result : null;
+      if (r) {
+        overlay.actions.push({ player: r.player, action: r.explained, role: 'explained' });
+        for (const f of r.fixed || [])
+          overlay.actions.push({ player: f.player, action: f.action, role: 'explained' });
+        const seen = new Set([r.player, ...(r.fixed || []).map((f) => f.player)]);
+        for (const a of r.actions || []) {
+          if (seen.has(a.player)) continue;
+          seen.add(a.player);
+          overlay.actions.push({
+            player: a.player,
+            action: a.action,
+            role: 'probable',
+            frequency: a.frequency,
+          });
+        }
+        overlay.caption = `Bold: ${r.player}’s explained action; light: the others’ most frequent actions among the simulations (Probable actions tab).`;
+      } else {
+        overlay.caption =
+          node.node === 'decision'
+            ? 'The explained action and the others’ probable actions are drawn once Run has computed them at this state.'
+            : '';
+      }
+    } else if (arrows === 'play' && node.move?.actions) {
+      for (const [player, action] of Object.entries(node.move.actions)) {
+        overlay.actions.push({ player, action, role: 'played' });
+      }
+      overlay.caption = 'The move the play made at this state.';
+    }
+    return overlay;
+  }
 
   // The picture's elements, made when first shown (the module is made before any DOM is needed).
   let picker, back, next, stepFacts, seed, stateInput, view, picture;
@@ -175,6 +258,9 @@ export function createGameKind(page) {
 
   function stepSummary(s) {
     const d = s.describe || {};
+    if (d.phase?.words) return ` (${d.phase.words})`;
+    if (typeof d.round === 'number')
+      return ` (round ${d.round}${d.turn ? `, ${d.turn}` : ''}${d.battle ? ', a battle' : ''})`;
     if (d.phase) return ` (${d.phase}${d.messages?.length ? `, ${d.messages.length} messages` : ''})`;
     if (d.stage) return ` (${d.stage})`;
     return '';
@@ -194,13 +280,25 @@ export function createGameKind(page) {
         : `a play of ${p.steps.length - 1} moves`
       : 'press Run for a play';
     const key = selectionKey(s) + (s.kind === 'text' ? s.text : '');
-    let node = nodeOf(run);
+    // While the position is edited, the picture is the editor's text as last described (its start).
+    const editing = positionEditor.state.on && onMap(describe);
+    let node = editing ? describe.state : nodeOf(run);
     if (!node && last.key === key) node = last.node;
+    // The province or territory focused on the map (the editor's keyboard use) keeps the focus.
+    const focused = view.contains(document.activeElement) ? document.activeElement : null;
+    const focusKey = focused?.dataset?.province || focused?.dataset?.territory || null;
     clear(view);
-    const players = (run?.describe || describe)?.players || [];
+    const game = editing ? describe : run?.describe || describe;
+    const players = game?.players || [];
     if (node) {
       last = { key, node };
-      view.append(stateView(node, players, run?.describe || describe));
+      view.append(stateView(node, players, game, onMap(game) ? overlayOf(node, run, game) : {}));
+      if (focusKey) {
+        const again = [...view.querySelectorAll('.editable')].find(
+          (g) => (g.dataset.province || g.dataset.territory) === focusKey,
+        );
+        again?.focus();
+      }
     } else if (run?.responses?.at && !run.responses.at.ok) {
       view.append(failureBlock(run.responses.at, 'state'));
     } else {
@@ -261,6 +359,8 @@ export function createGameKind(page) {
     treeTab(page, settings, tabArgs),
     analysesTab(page),
   ];
+  // Diplomacy's models also have the Adjudicate tab (one list each, so the tab bar sees the same one).
+  const diplomacyTabs = [...tabs.slice(0, -1), adjudicateTab(page, settings, tabArgs), tabs[tabs.length - 1]];
 
   // The selection after a new play: a step beyond its end, or a state no longer named, is the start.
   function keepSelection(run) {
@@ -319,7 +419,10 @@ export function createGameKind(page) {
   return {
     name: 'game',
     kinds: ['game'],
-    tabs,
+    // The tabs of the game shown: the run's (or, before one, the editor's model's).
+    get tabs() {
+      return (gameRun()?.describe || describe)?.builtin === 'diplomacy' ? diplomacyTabs : tabs;
+    },
     settings,
     viewState,
     setView,

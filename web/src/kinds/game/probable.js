@@ -101,6 +101,12 @@ export function probableTab(page, settings, { node }) {
             'a trajectory of most probable moves can mislead, section 5.3).',
         ),
         valueLine(r, 'probable-value'),
+        run.describe?.board &&
+          el(
+            'p',
+            { class: 'explain', id: 'probable-on-map' },
+            'The map in the picture draws them: the explained action in bold, the others’ most frequent actions light (Arrows: the explained action and the others’ probable ones).',
+          ),
       );
       const actions = r.actions || [];
       if (!actions.length) out.append(el('p', { class: 'notice' }, 'No other agent acts.'));

@@ -17,6 +17,8 @@ export function createGameSettings() {
     scale: 'mean', // the SBUE chart: 'mean' or 'z'
     query: [], // the counterfactual's constraints: [{slot, op: 'do' | 'not', choice}]
     marks: {}, // MAP@K's annotations at the state: {player: {other: 'friend' | 'enemy'}}
+    orders: '', // the Adjudicate tab's orders, as typed (one a line)
+    arrows: 'analysis', // a map's arrows: 'analysis' (explained, probable), 'play', 'last' (Risk), 'none'
   };
 }
 

@@ -7,6 +7,7 @@
 import { readable } from '../../views/numbers.js';
 import { el, svgEl, formatNumber } from '../../views/dom.js';
 import { headerRow, colHead } from '../../views/table.js';
+import { boardPicture } from './board-view.js';
 
 // The signals of COP's messages, in words (docs/games.md); friendly ones raise the receiver's trust.
 export const SIGNALS = {
@@ -32,6 +33,13 @@ export function stateWords(node) {
     return 'the announcements are made: the game is over';
   }
   if (node.node === 'terminal') return 'the game is over';
+  // A game on a map says where the play is in its own words: Diplomacy's phase, Risk's round and turn.
+  if (d.phase?.words) return `${d.phase.words}${node.node === 'chance' ? ', chance moves next' : ''}`;
+  if (typeof d.round === 'number') {
+    return d.battle
+      ? `round ${d.round}, a battle: ${d.battle.from} attacks ${d.battle.to}`
+      : `round ${d.round}, ${d.turn} plays its turn`;
+  }
   const history = Object.entries(d.history || {})
     .map(([k, v]) => `${k} = ${v}`)
     .join(', ');
@@ -552,8 +560,8 @@ function playedMove(node, players) {
 
 // The pictures of built-in games, by the name describe gives (`builtin`): each draws a node's state as
 // nodes to put in the view's main part, from the node, the players and describe's reply (its `board`,
-// for a game played on a map). A built-in game without one is drawn as a user-written game is.
-// Adding a built-in game's picture: one entry here.
+// for a game played on a map) and the overlay (what a map draws on it: board-view.js). A built-in game
+// without one is drawn as a user-written game is. Adding a built-in game's picture: one entry here.
 export const BUILTIN_PICTURES = new Map([
   [
     'communicate-out-of-prison',
@@ -565,26 +573,38 @@ export const BUILTIN_PICTURES = new Map([
       ];
     },
   ],
+  ['risk', (node, players, describe, overlay) => boardPicture(node, describe, overlay)],
+  ['diplomacy', (node, players, describe, overlay) => boardPicture(node, describe, overlay)],
 ]);
 
-// The whole view of a node; `describe` is the game's describe reply (its `builtin`, its `board`).
-export function stateView(node, players, describe = null) {
+// The whole view of a node; `describe` is the game's describe reply (its `builtin`, its `board`);
+// `overlay` what a map draws over the state (board-view.js).
+export function stateView(node, players, describe = null, overlay = {}) {
   const d = node.describe || {};
   const main = el('div', { class: 'game-state-main' });
   const picture =
     BUILTIN_PICTURES.get(describe?.builtin) ||
     (isCop(node) ? BUILTIN_PICTURES.get('communicate-out-of-prison') : null);
-  if (picture) main.append(...picture(node, players, describe));
+  if (picture) main.append(...picture(node, players, describe, overlay));
   else main.append(userDetails(d, players, node));
+  // A game on a map gives the map the width; its players' choices (hundreds of orders) are folded.
+  const onMap = Boolean(describe?.board);
   return el(
     'div',
-    { class: 'game-state', dataset: { node: node.node, state: node.text } },
+    { class: `game-state${onMap ? ' on-map' : ''}`, dataset: { node: node.node, state: node.text } },
     main,
     el(
       'aside',
       { class: 'game-state-aside' },
       playedMove(node, players),
-      nextMoves(node),
+      onMap
+        ? el(
+            'details',
+            { class: 'game-next-folded' },
+            el('summary', null, 'Who acts next, and their choices'),
+            nextMoves(node),
+          )
+        : nextMoves(node),
       // The engine's text of the state (what a link or the State box takes), for those who want it.
       el(
         'details',
