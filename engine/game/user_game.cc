@@ -319,6 +319,13 @@ bool UserState::parse(std::string_view text, std::string* error) {
     for (char c : w) value = value * 10 + (c - '0');
     values.push_back(value);
   }
+  // Exactly as serialise prints it (one space between words, no leading zeros, nothing after), so that
+  // one state has one text: a link or a named state cannot carry a second spelling.
+  std::string canonical = "game";
+  for (int v : values) canonical += " " + std::to_string(v);
+  if (canonical != text) {
+    return *error = "a game state is written as serialise prints it: \"" + canonical + "\"", false;
+  }
   std::size_t next = 0;
   double reward[kMaxPlayers] = {};
   while (next < values.size()) {

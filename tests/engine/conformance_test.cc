@@ -176,7 +176,8 @@ TEST(Conformance, EveryAnalysisOfTheCatalogueAnswersEveryExampleOfItsKind) {
 // The error ids the engine's code can emit: every string literal "prefix.name" with one of the
 // diagnostics' prefixes, in engine/*/*.h and engine/*/*.cc.
 TEST(ErrorIds, EveryIdTheEngineCanEmitIsDocumented) {
-  const std::regex literal(R"re("((?:json|model|game|expr|adventure|request|analysis|engine|import)\.[a-z_]+)")re");
+  const std::regex literal(
+      R"re("((?:json|model|game|expr|adventure|request|analysis|engine|import)\.[a-z_]+)")re");
   std::set<std::string> emitted;
   const std::filesystem::path engine = std::filesystem::path(MOTIVE_SOURCE_DIR) / "engine";
   for (const auto& entry : std::filesystem::recursive_directory_iterator(engine)) {

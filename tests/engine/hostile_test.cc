@@ -135,7 +135,7 @@ TEST(HostileSuite, HoldsAtLeast150CasesOverTheCategories) {
   }
   EXPECT_GE(total, 150u);
   EXPECT_EQ(categories, (std::vector<std::string>{"budgets", "envelopes", "numbers", "parameters", "sizes",
-                                                  "states", "text"}));
+                                                  "states", "text", "user_games"}));
 }
 
 // The expansion of a case, which the wasm runner repeats: copies numbered from 0, placeholders replaced.

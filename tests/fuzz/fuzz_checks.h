@@ -44,17 +44,20 @@ using nlohmann::json;
 // no defined cell in common, an adventure baseline's z where the count never varies (standard error 0),
 // MEG's utility range where the fit did not need β = −∞ (docs/api.md); and fields that are not numbers
 // (a user game's builtin, an unnamed policy, an observed verdict without witness or policy, an MDP
-// state off the grid, the end of a trajectory, a parameter without a default in the catalogue), and a
-// gridworld wall's state and utility (it has neither).
+// state off the grid, the end of a trajectory, a parameter without a default in the catalogue, a
+// Diplomacy province that is nobody's home, a unit without a coast, an order's reason where it
+// succeeded, a support of a unit not moving, a Risk state without a battle, a last turn or its move, a Risk
+// or Diplomacy game over), and a gridworld wall's state and utility (it has neither).
 inline const std::set<std::string>& nullable() {
   static const std::set<std::string> keys = {
       "correlation", "standard_error", "z", "z_standard_error", "sica", "exact", "counterfactual",
       "probability", "map", "random", "sica_cosine", "sica_pairwise_cosine", "utility_range",
       // reasons: null where the number is defined
-      "undefined", "z_undefined", "sica_undefined", "standard_error_undefined",
+      "undefined", "z_undefined", "sica_undefined", "standard_error_undefined", "exact_z",
+      "exact_z_undefined",
       // not numbers
       "builtin", "name", "witness", "policy", "cell", "next_state", "default", "model_name", "state",
-      "utility"};
+      "utility", "home", "coast", "reason", "battle", "last_turn", "move", "turn", "to"};
   return keys;
 }
 
@@ -121,11 +124,9 @@ inline bool counts_object(const std::string& key) {
 // The value-and-reason pairs: a value is null exactly where its reason is a string.
 inline const std::set<std::pair<std::string, std::string>>& reasoned() {
   static const std::set<std::pair<std::string, std::string>> pairs = {
-      {"correlation", "undefined"},
-      {"z", "z_undefined"},
-      {"z_standard_error", "z_undefined"},
-      {"sica", "sica_undefined"},
-      {"standard_error", "standard_error_undefined"}};
+      {"correlation", "undefined"},     {"z", "z_undefined"},
+      {"exact_z", "exact_z_undefined"}, {"z_standard_error", "z_undefined"},
+      {"sica", "sica_undefined"},       {"standard_error", "standard_error_undefined"}};
   return pairs;
 }
 
