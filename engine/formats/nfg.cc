@@ -152,7 +152,8 @@ class NfgReader {
   std::size_t whole(const std::string& what, std::size_t max, bool zero = false) {
     if (token_.kind != Tok::kWord) fail("expected " + what);
     std::optional<double> x = parse_decimal(token_.text);
-    if (!x || *x != static_cast<double>(static_cast<long long>(*x)) || *x < (zero ? 0 : 1))
+    // Whole before any cast (1e308 is a whole double no integer type holds).
+    if (!x || !std::isfinite(*x) || *x != std::floor(*x) || *x < (zero ? 0 : 1))
       stop("import.bad_number", token_,
            what + " is a whole number" + (zero ? "" : " from 1") + ", not " + describe(token_));
     if (*x > static_cast<double>(max))

@@ -30,7 +30,8 @@ std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t h) {
 [[noreturn]] void too_large(std::uint64_t bytes) {
   throw RequestError("analysis.budget_exceeded",
                      "the intention search's tables would take about " + std::to_string(bytes >> 20) +
-                         " MiB, more than the 1024 MiB it may use",
+                         " MiB, more than the " + std::to_string(kMaxIntentionBytes >> 20) +
+                         " MiB it may use",
                      "use fewer settings, candidates or alternatives (\"reference\")");
 }
 

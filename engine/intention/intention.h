@@ -273,7 +273,9 @@ std::vector<int> intention_candidates(const scim::Scim& scim, const scim::Evalua
 // The maximum number of candidate variables (each setting tabulates every subset of them).
 inline constexpr std::size_t kMaxIntentionCandidates = 16;
 // The most memory the search's tables may take (π's values in every setting, and the gain table of
-// every class of settings for every alternative that decides differently there): 1 GiB.
-inline constexpr std::uint64_t kMaxIntentionBytes = std::uint64_t{1} << 30;
+// every class of settings for every alternative that decides differently there): 256 MiB. A growing
+// table may briefly take three times its size (a vector's reallocation), and the wasm module's memory
+// is at most 2 GiB: at 1 GiB the module ran out of memory where the native build refused.
+inline constexpr std::uint64_t kMaxIntentionBytes = std::uint64_t{1} << 28;
 
 }  // namespace motive

@@ -69,7 +69,7 @@ inline nlohmann::json analyze_intention(const std::string& model, const nlohmann
       json& w = entry["witness"];
       if (!w.value("complete", true)) {
         json asked = params;
-        asked["outcomes"] = {v["variable"]};
+        asked["outcomes"] = json::array({v["variable"]});  // not {json}: clang reads that as a copy
         asked["setting"] = entry["setting"];
         json full = analyze(model, "intention", asked, model_name);
         EXPECT_FALSE(full.contains("variables")) << "a query about one setting comes without the summary";

@@ -1194,7 +1194,7 @@ TEST(IntentionScale, TablesPastTheMemoryBudgetAreRefused) {
         {"type", "utility"}, {"parents", {"Y" + std::to_string(j)}}, {"function", "Y" + std::to_string(j)}};
   }
   ojson model = {{"kind", "scim"}, {"variables", variables}, {"policies", {{"copy", {{"D", "X1"}}}}}};
-  // 2^23 settings × (40 variables × 4 bytes + 12) = 1.4 GB of π's values alone, past 1 GiB (asked as one
+  // 2^23 settings × (40 variables × 4 bytes + 12) = 1.4 GB of π's values alone, past 256 MiB (asked as one
   // question, so that the summary's own limit does not answer first).
   json response =
       request(model.dump(), "intention", {{"policy", "copy"}, {"outcomes", {"Y1"}}, {"setting", 0}});

@@ -683,7 +683,8 @@ test("a long convergence run shows its progress and can be cancelled; a state's 
     await page.click('#tab-convergence');
     await settle(page);
     await page.fill('#game-convergence-repeats', '500');
-    await page.fill('#game-convergence-ks', '10000, 100000');
+    // Long (6.2 × 10^7 rollout steps) but within the budget of 10^8, which is refused at once.
+    await page.fill('#game-convergence-ks', '10000, 50000');
     await page.fill('#game-convergence-reference_rollouts', '1000000');
     await page.click('#convergence-run');
     await page.waitForFunction(() =>

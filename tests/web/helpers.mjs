@@ -84,6 +84,10 @@ export async function withPage(fn, { url = pageUrl, ...options } = {}) {
   try {
     await browser.page.goto(url);
     await browser.page.waitForSelector('.cm-content', { state: 'attached' });
+    // Once the page has loaded its first model: a gallery click before that could be overtaken by it.
+    await browser.page.waitForFunction(() => document.body.dataset.started === 'true', null, {
+      timeout: 60000,
+    });
     await fn(browser.page, browser);
   } finally {
     await browser.close();
@@ -100,7 +104,7 @@ export async function setEditorText(page, text) {
 
 // Waits until a run has finished (the Run button is enabled and no progress is shown), once the page
 // has loaded its first model (and started its run: before that, nothing runs and Run is enabled).
-export async function waitForRun(page, timeout = 30000) {
+export async function waitForRun(page, timeout = 60000) {
   await page.waitForFunction(
     () =>
       document.body.dataset.started === 'true' &&

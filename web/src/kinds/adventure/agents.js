@@ -121,8 +121,10 @@ export function fieldParams(settings, catalogue, names) {
   try {
     for (const name of names) {
       const text = textOf(settings, catalogue, name);
-      if (name === 'harm' || name === 'fallback') params[name] = text;
-      else if (name === 'policy' || name === 'choices') params[name] = jsonOf(text, name);
+      // An empty choice (the catalogue, and so its default, not read yet) is left to the engine's default.
+      if (name === 'harm' || name === 'fallback') {
+        if (text !== '') params[name] = text;
+      } else if (name === 'policy' || name === 'choices') params[name] = jsonOf(text, name);
       else if (text.trim() !== '')
         params[name] = name === 'seed' ? Math.trunc(numberOf(text, name)) : numberOf(text, name);
     }
