@@ -84,10 +84,6 @@ export async function withPage(fn, { url = pageUrl, ...options } = {}) {
   try {
     await browser.page.goto(url);
     await browser.page.waitForSelector('.cm-content', { state: 'attached' });
-    // Once the page has loaded its first model: a gallery click before that could be overtaken by it.
-    await browser.page.waitForFunction(() => document.body.dataset.started === 'true', null, {
-      timeout: 60000,
-    });
     await fn(browser.page, browser);
   } finally {
     await browser.close();

@@ -213,6 +213,12 @@ export function createApp({ embed }) {
   // A cancelled run gives its place back to the last complete one (marked stale when the text
   // changed since), rather than leaving half its answers.
   async function runModel() {
+    // A model loaded while a run is under way (an example picked as the first one runs): that run stops
+    // at its next request and this one follows, instead of being refused and never run.
+    if (state.running) {
+      lifecycle.rerun(0);
+      return;
+    }
     const text = editor.getText();
     const previous = state.run;
     const run = newRun({ text, modelName: state.modelName });

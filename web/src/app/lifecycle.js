@@ -93,8 +93,9 @@ export function createLifecycle({ engine, store, ui }) {
     }
     if (outcome === 'cancelled') ui.toast(cancelMessage || 'Cancelled: the results shown are incomplete.');
     if (rerunPending) {
+      // At once, not after a timer: between the two sessions nothing may look finished.
       rerunPending = false;
-      rerun(0);
+      runModel?.();
     } else if (outcome !== 'superseded') {
       for (const fn of after) fn();
     }
