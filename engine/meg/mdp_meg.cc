@@ -638,6 +638,7 @@ MdpMeg state_utility_meg(const mdp::Mdp& mdp, const mdp::Policy& agent, const Ve
   // likelihood of a separable logistic regression), whole steps overshoot and the damping climbs; then the
   // rest is left to L-BFGS, which follows such suprema cheaply, from the point Newton reached.
   constexpr double kHandOver = 1e-3;
+  constexpr double kMaxStep = 32;
   double damping = 1e-6;
   for (search.iterations = 0;; ++search.iterations) {
     search.gradient_norm = gradient.lpNorm<Eigen::Infinity>();
@@ -674,6 +675,13 @@ MdpMeg state_utility_meg(const mdp::Mdp& mdp, const mdp::Policy& agent, const Ve
       search.stop = "decrement";
       break;
     }
+    // A trust region on each state's step. Where the agent is (nearly) deterministic the curvature vanishes
+    // along the directions that lead to a supremum at infinity, and the Newton step there is huge; the line
+    // search then shortened the whole step for every state at once, by a factor that rounding decided (native
+    // and wasm took different paths, one of them handing over to L-BFGS for 1,200 iterations on a 200 × 200
+    // map). A step of at most kMaxStep in any state's w (nats of log-probability) keeps the others whole.
+    if (const double biggest = step.lpNorm<Eigen::Infinity>(); biggest > kMaxStep) step *= kMaxStep / biggest;
+    const double slope_along = gradient.dot(step);  // the step's directional derivative, for Armijo's rule
     // Backtracking: the largest of 1, 1/2, 1/4, ... that increases f by at least 1e-4 of the prediction.
     double alpha = 1;
     bool accepted = false;
@@ -681,7 +689,7 @@ MdpMeg state_utility_meg(const mdp::Mdp& mdp, const mdp::Policy& agent, const Ve
       trial = w + alpha * step;
       const double next = likelihood(trial, &trial_gradient);
       ++search.evaluations;
-      if (std::isfinite(next) && next >= value + 1e-4 * alpha * 2 * search.decrement) {
+      if (std::isfinite(next) && next >= value + 1e-4 * alpha * slope_along) {
         accepted = true;
         w.swap(trial);
         gradient.swap(trial_gradient);
