@@ -2046,15 +2046,25 @@ class Reader {
     return out;
   }
 
-  // A stage's "information": {player: [variable, ...]} (what it observes, with its own earlier moves)
+  // A stage's "information": {player: [variable, ...]} (what it observes, with its own earlier moves and
+  // what it knew at its previous move)
   // or {player: {"table": [{"given": ..., "set": label}]}} (the first row that matches names the set),
   // into each acting position's set per prefix; then every player's policy must be one distribution on
   // each of its sets (game.hidden_information otherwise).
   bool read_information() {
+    // What each player knew at its latest move (perfect recall): the variables it observed there, all
+    // of those set before it where it knew the whole history.
+    std::vector<std::vector<int>> known(static_cast<std::size_t>(g_->num_players()));
     for (int t = 0; t < static_cast<int>(g_->steps.size()); ++t) {
       Step& step = g_->steps[t];
       const Stage& st = g_->stages[step.stage];
-      if (st.chance || !st.information) continue;
+      if (st.chance) continue;
+      for (int a = 0; a < step.count && !st.information; ++a) {
+        std::vector<int>& k = known[static_cast<std::size_t>(st.players[step.first_position + a])];
+        k.resize(static_cast<std::size_t>(step.first_variable));
+        for (int v = 0; v < step.first_variable; ++v) k[static_cast<std::size_t>(v)] = v;
+      }
+      if (!st.information) continue;
       const Json& info = *st.information;
       if (!r_.object(info, "\"information\" ({player: [variable, ...]} or {player: {\"table\": ...}})"))
         return false;
@@ -2070,7 +2080,12 @@ class Reader {
       for (int a = 0; a < step.count; ++a) {
         const int player = st.players[step.first_position + a];
         auto it = info.find(g_->players[player]);
-        if (it == info.end()) continue;  // knows the whole history
+        std::vector<int>& knows = known[static_cast<std::size_t>(player)];
+        if (it == info.end()) {  // knows the whole history
+          knows.resize(static_cast<std::size_t>(visible));
+          for (int v = 0; v < visible; ++v) knows[static_cast<std::size_t>(v)] = v;
+          continue;
+        }
         const Json& spec = *it;
         std::vector<int> observed;
         std::vector<std::pair<std::vector<std::pair<int, int>>, std::string>> rows;
@@ -2094,6 +2109,7 @@ class Reader {
           if (!table_work(rows.size(), visible, *table)) return false;
         } else if (spec.is_array()) {
           observed = own_variables(player, visible);
+          observed.insert(observed.end(), knows.begin(), knows.end());
           for (const Json& name : spec) {
             auto n = r_.string(name, "a variable the player observes");
             if (!n) return false;
@@ -2113,6 +2129,7 @@ class Reader {
           }
           std::sort(observed.begin(), observed.end());
           observed.erase(std::unique(observed.begin(), observed.end()), observed.end());
+          knows = observed;
         } else {
           r_.error(
               "game.bad_information", spec,

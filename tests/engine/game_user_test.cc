@@ -18,6 +18,7 @@
 #include "game/kind.h"
 #include "game/methods.h"
 #include "game/model.h"
+#include "game_conformance.h"
 #include "test_size.h"
 
 namespace motive::game {
@@ -761,8 +762,9 @@ TEST(GameSica, StandardErrorsCoverTheExactValue) {
 // reader's positioned mistakes are checked against a computation written here by hand.
 
 // a opens (bet or check) knowing the card; b answers a bet only (call or fold), seeing the bet but not
-// the card; after a call, a moves once more. Answering pays b 0.5 (a stage's rewards, paid only where
-// it is played); the payoff expression reads reply_b and last_a only where they are set.
+// the card; after a call, a moves once more, observing nothing new but remembering (perfect recall).
+// Answering pays b 0.5 (a stage's rewards, paid only where it is played); the payoff expression reads reply_b
+// and last_a only where they are set.
 const char* kPoker = R"game({
   "kind": "game", "players": ["a", "b"],
   "stages": [
@@ -771,7 +773,7 @@ const char* kPoker = R"game({
     { "name": "reply", "players": ["b"], "actions": { "move": ["call", "fold"] }, "when": "open_a == 'bet'",
       "information": { "b": ["open_a"] }, "rewards": { "b": 0.5 } },
     { "name": "last", "players": ["a"], "actions": { "move": ["up", "down"] },
-      "when": { "table": [ { "given": { "reply_b": "call" } } ] } }
+      "when": { "table": [ { "given": { "reply_b": "call" } } ] }, "information": { "a": [] } }
   ],
   "payoffs": {
     "a": "open_a == 'check' ? 0 : reply_b == 'fold' ? 1 : (deal == 'high' ? 2 : -2) + (last_a == 'up' ? 1 : 0)",
@@ -861,6 +863,23 @@ TEST(GameUserWhen, StateTextsListThePlayedChoicesAndCountOnlyPlayedSteps) {
   EXPECT_EQ(high_bet->information(1), low_bet->information(1));
   EXPECT_EQ(high_bet->information(1), "reply: open_a = bet");
   EXPECT_FALSE(game.deserialise("game 0 1 0", &error));  // after a check nothing more is played
+  // a observes nothing new at "last" but remembers its card (it knew the history at "open") and move.
+  EXPECT_EQ(called->information(0), "last: deal = low, open_a = bet");
+  testing::check_conformance(game, 20);
+}
+
+// The shipped Kuhn poker (examples/games/kuhn-poker.jsonc) with one of Kuhn's equilibria (α = 1/3): player
+// 1 expects −1/18, the value Kuhn (1950) gives; each player has 6 information sets (its card × 2
+// decisions).
+TEST(GameUserWhen, KuhnPokerExampleHasTheGamesValueAndTwelveInformationSets) {
+  const std::string model = test::read_source_file("examples/games/kuhn-poker.jsonc");
+  const json sica = test::analyze(model, "sica", {{"rollouts", 100}});
+  EXPECT_NEAR(sica["exact"]["mean"][0].get<double>(), -1.0 / 18, 1e-12);
+  EXPECT_NEAR(sica["exact"]["mean"][1].get<double>(), 1.0 / 18, 1e-12);
+  const json tree = test::analyze(model, "game_tree", {{"max_nodes", 2000}});
+  std::map<std::string, int> sets;
+  for (const json& set : tree["information_sets"]) ++sets[set["player"].get<std::string>()];
+  EXPECT_EQ(sets, (std::map<std::string, int>{{"p1", 6}, {"p2", 6}}));
 }
 
 struct Mistake {
