@@ -179,7 +179,7 @@ struct Case {
 
 TEST(FormatsEfg, TreesTheGameFormatCannotHoldAndOtherMistakesAreReportedAtTheirPlace) {
   const std::string head = "EFG 2 R \"g\" { \"A\" \"B\" }\n";
-  const std::vector<Case> cases = {
+  std::vector<Case> cases = {
       {"an information set holding a node and its descendant",
        head +
            "p \"\" 1 1 \"\" { \"a\" \"b\" } 0\np \"\" 1 1 0\nt \"\" 1 \"o\" { 1, 0 }\nt \"\" 1\nt \"\" 1\n",
@@ -195,6 +195,12 @@ TEST(FormatsEfg, TreesTheGameFormatCannotHoldAndOtherMistakesAreReportedAtTheirP
        "import.syntax", 4, 1, "expected a node"},
       {"player out of range", head + "p \"\" 3 1 \"\" { \"a\" } 0\n", "import.too_large", 2, 6, "player"},
   };
+  // A chain of 13 "stop or go" decisions: 13 stages, all but the first with a "when", 2 · 3^12 histories.
+  std::string chain = head;
+  for (int k = 0; k < 13; ++k)
+    chain += "p \"\" 1 " + std::to_string(k + 1) + " \"\" { \"stop\" \"go\" } 0\nt \"\" 1 \"o\" { 1, 0 }\n";
+  chain += "t \"\" 1\n";
+  cases.push_back({"a tree whose stages have too many histories", chain, "import.too_large", 2, 1, "262144"});
   for (const Case& c : cases) {
     Diagnostics d;
     auto imported = import_efg(c.text, &d);
