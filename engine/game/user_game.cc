@@ -404,7 +404,7 @@ bool UserState::parse(std::string_view text, std::string* error) {
 
 std::string UserState::describe() const {
   nlohmann::json out;
-  out["step"] = step_;
+  out["step"] = moves_;  // steps played (skipped ones apart)
   if (type() != NodeType::kTerminal) out["stage"] = game_->stages[game_->steps[step_].stage].name;
   auto& history = out["history"] = nlohmann::json::object();
   for (int v = 0; v < set_; ++v) {
