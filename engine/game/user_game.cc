@@ -174,6 +174,7 @@ class UserGame final : public Game {
   std::vector<Step> steps;
   PrefixTable payoffs;  // over complete histories, per player (width 0: the game has none)
   bool stage_rewards = false;
+  bool conditional = false;  // some stage has a "when"
   double gamma = 1;
   ValueKind value_kind = ValueKind::kRollout;
   int continuations = 1;
@@ -239,7 +240,9 @@ class UserGame final : public Game {
 
 // ---------------------------------------------------------------------------------------------------
 
-UserState::UserState(const UserGame* game) : game_(game) { skip(); }
+UserState::UserState(const UserGame* game) : game_(game) {
+  if (game_->conditional) skip();
+}
 
 // Passes the steps not played here (their stage's "when" is false), setting their variables unset.
 void UserState::skip() {
@@ -298,7 +301,7 @@ void UserState::finish_step(double* reward) {
   }
   ++step_;
   ++moves_;
-  skip();
+  if (game_->conditional) skip();  // games without "when" pay nothing for it in the rollout loop
   if (type() != NodeType::kTerminal || !game_->payoffs.width) return;
   const double* row = game_->payoffs.row(index_);
   for (int i = 0; i < p; ++i) reward[i] += row[i];
@@ -1309,6 +1312,7 @@ class Reader {
     bool any = false;
     for (const Stage& st : g_->stages) any = any || st.when;
     if (!any) return true;
+    g_->conditional = true;
     const int steps = static_cast<int>(g_->steps.size());
     reach_.resize(static_cast<std::size_t>(steps) + 1);
     reach_[0].assign(1, 1);
