@@ -880,6 +880,10 @@ TEST(GameUserWhen, KuhnPokerExampleHasTheGamesValueAndTwelveInformationSets) {
   std::map<std::string, int> sets;
   for (const json& set : tree["information_sets"]) ++sets[set["player"].get<std::string>()];
   EXPECT_EQ(sets, (std::map<std::string, int>{{"p1", 6}, {"p2", 6}}));
+  // MEG reads the same sets: p2 decides once a play, in one of its 6.
+  const json meg = test::analyze(model, "meg", {{"player", "p2"}});
+  ASSERT_EQ(meg["decisions"].size(), 1u);
+  EXPECT_EQ(meg["decisions"][0]["information_sets"], 6);
 }
 
 struct Mistake {
