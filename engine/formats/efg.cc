@@ -1,5 +1,5 @@
 // Gambit's extensive-form game files (.efg, version 2: what Gambit writes and OpenSpiel's efg_game
-// reads) into a game (docs/formats.md, "Gambit .efg"), for the trees today's game format can hold.
+// reads) into a game (docs/formats.md, "Gambit .efg"): any finite tree, its information sets kept.
 //
 //   EFG 2 R "Matching pennies, in turn" { "Player 1" "Player 2" }
 //   "an optional comment"
@@ -9,14 +9,17 @@
 //
 // Nodes come in prefix order (a node, then the subtrees of its actions in turn); a node's last number
 // is its outcome (0: none), whose payoffs follow the first time it is named, and payoffs met along a
-// play add up. The game format plays the same stages in every history: a tree is imported when, depth
-// by depth, every node is of one kind (the same chance distribution, or the same player with the same
-// actions) and every play has the same length; any other tree is import.unsupported at the first node
-// that differs. Information sets are not kept (the import writes no policies, so every player chooses
-// uniformly; a policy added later may read every earlier stage), and that is noted. The reader keeps
-// an explicit stack of the open nodes: nothing recurses on the tree's depth.
+// play add up. Any finite tree imports: every node gets a level (above its parent's; the nodes of one
+// information set share the greatest their parents call for), and the nodes of one level with one
+// signature (chance with the same outcomes, one player with the same actions) become one stage, played
+// "when" a history reaches one of its nodes (absent where every play does); chance whose odds differ
+// by node becomes a chance table, a player's information sets the stage's "information" table, each
+// play's payoffs a payoff_table row. No policies are written: every player chooses uniformly, the same
+// on every node of an information set. The reader keeps an explicit stack of the open nodes: nothing
+// recurses on the tree's depth.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -36,6 +39,8 @@ constexpr std::size_t kMaxPlays = 4096;
 constexpr std::size_t kMaxNodes = 4 * kMaxPlays;
 constexpr std::size_t kMaxDepth = 64;
 constexpr std::size_t kMaxActions = 1000;
+// The game reader's budget of complete histories (engine/game/user_game.h).
+constexpr std::int64_t kMaxHistories = std::int64_t{1} << 18;
 
 using gambit::Lexer;
 using gambit::payoff_json;
@@ -50,52 +55,29 @@ struct Node {
   std::vector<std::string> actions;
   std::vector<double> probabilities;  // for 'c'
   std::size_t depth = 0;
-  std::vector<double> payoff;     // the payoffs of the play so far, this node's outcome included
-  std::vector<std::string> path;  // the action labels that lead here
-  Token at;                       // its first token, for diagnostics
+  std::vector<double> payoff;  // the payoffs of the play so far, this node's outcome included
+  std::ptrdiff_t parent = -1;  // index into the nodes, −1 at the root
+  std::size_t edge = 0;        // the parent's action that leads here
+  std::size_t infoset = 0;     // its information set's number (the player's; chance nodes: their own)
+  std::string infoset_name;    // as the file names it where the set's actions are given
+  Token at;                    // its first token, for diagnostics
 };
 
-class EfgReader {
+class EfgReader : gambit::Parser {
  public:
-  EfgReader(const SourceText& source, Diagnostics* d) : source_(source), lexer_(source.text()), d_(d) {}
+  using Parser::Parser;
 
   std::optional<Imported> read() {
-    try {
-      advance();
-      header();
-      tree();
-      if (token_.kind != Tok::kEnd) fail("expected the end of the file after the tree");
-    } catch (const SyntaxError& e) {
-      d_->error("import.syntax", source_.span(e.begin, std::max(e.end, e.begin + 1)), e.message, e.hint);
+    if (!parse([&] {
+          header();
+          tree();
+          if (token_.kind != Tok::kEnd) fail("expected the end of the file after the tree");
+        }))
       return std::nullopt;
-    } catch (const Stop&) {
-      return std::nullopt;
-    }
     return model();
   }
 
  private:
-  struct Stop {};
-
-  void advance() { token_ = lexer_.next(); }
-  SourceSpan span(const Token& t) const { return source_.span(t.begin, std::max(t.end, t.begin + 1)); }
-  static std::string describe(const Token& t) {
-    if (t.kind == Tok::kEnd) return "the end of the file";
-    if (t.kind == Tok::kString) return "\"" + t.text + "\"";
-    return in_quotes(t.text);
-  }
-  [[noreturn]] void fail(const std::string& message, const std::string& hint = {}) const {
-    throw SyntaxError{token_.begin, token_.end, message + ", not " + describe(token_), hint};
-  }
-  [[noreturn]] void stop(const std::string& id, const Token& t, const std::string& message,
-                         const std::string& hint = {}) {
-    d_->error(id, span(t), message, hint);
-    throw Stop{};
-  }
-  void expect(Tok kind, const std::string& what) {
-    if (token_.kind != kind) fail("expected " + what);
-    advance();
-  }
   void string(const std::string& what) {
     if (token_.kind != Tok::kString) fail("expected " + what + " in quotes (it may be \"\")");
     advance();
@@ -198,8 +180,8 @@ class EfgReader {
       if (!open.empty()) {
         const Node& parent = nodes_[open.back().node];
         n.depth = parent.depth + 1;
-        n.path = parent.path;
-        n.path.push_back(parent.actions[open.back().next]);
+        n.parent = static_cast<std::ptrdiff_t>(open.back().node);
+        n.edge = open.back().next;
         n.payoff = parent.payoff;
         ++open.back().next;
       } else {
@@ -211,7 +193,6 @@ class EfgReader {
       if (token_.kind != Tok::kWord || (token_.text != "c" && token_.text != "p" && token_.text != "t"))
         fail("expected a node: c (chance), p (player) or t (terminal)");
       n.type = token_.text[0];
-      players_move_ = players_move_ || n.type == 'p';
       advance();
       string("the node's name");
       if (n.type == 'p') {
@@ -222,8 +203,13 @@ class EfgReader {
       }
       if (n.type != 't') {
         const std::size_t infoset = whole("the node's information set", 1, kMaxNodes);
+        n.infoset = infoset;
         const std::pair<int, std::size_t> key{n.type == 'c' ? 0 : n.player, infoset};
         if (token_.kind == Tok::kString) {
+          n.infoset_name = token_.text;
+          if (auto named = infoset_names_.find(key); named != infoset_names_.end() && n.infoset_name.empty())
+            n.infoset_name = named->second;
+          infoset_names_[key] = n.infoset_name;
           advance();
           expect(Tok::kOpen, "{ and the node's actions");
           while (token_.kind == Tok::kString) {
@@ -253,6 +239,7 @@ class EfgReader {
             fail("expected the information set's name and the node's actions (its first node gives them)");
           n.actions = it->second.first;
           n.probabilities = it->second.second;
+          n.infoset_name = infoset_names_[key];
         }
         if (n.type == 'c') {
           double sum = 0;
@@ -270,94 +257,214 @@ class EfgReader {
     } while (!open.empty());
   }
 
-  // Whether two nodes at one depth can be one stage.
-  static bool same_stage(const Node& a, const Node& b) {
-    if (a.type != b.type || a.actions != b.actions) return false;
-    if (a.type == 'p') return a.player == b.player;
-    if (a.type == 'c') return a.probabilities == b.probabilities;
-    return true;
+  // The histories (of the model's variables) that reach node k: each ancestor's stage variable set to
+  // the action taken there.
+  OrderedJson reached(std::size_t k) const {
+    OrderedJson given = OrderedJson::object();
+    std::vector<std::size_t> line;
+    for (std::ptrdiff_t n = nodes_[k].parent, child = static_cast<std::ptrdiff_t>(k); n >= 0;
+         child = n, n = nodes_[static_cast<std::size_t>(n)].parent)
+      line.push_back(static_cast<std::size_t>(child));
+    for (auto it = line.rbegin(); it != line.rend(); ++it) {
+      const Node& child = nodes_[*it];
+      const Node& parent = nodes_[static_cast<std::size_t>(child.parent)];
+      given[variable_[static_cast<std::size_t>(child.parent)]] = parent.actions[child.edge];
+    }
+    return given;
+  }
+
+  // Levels: a node's is above its parent's, and the nodes of one player's information set share one
+  // (the greatest their parents' call for), found by passes until nothing moves (at most kMaxDepth
+  // levels, so at most kMaxDepth + 1 passes change anything). False after import.unsupported.
+  bool place(std::vector<std::size_t>* level) {
+    std::map<std::pair<int, std::size_t>, std::size_t> set_level;
+    level->assign(nodes_.size(), 0);
+    for (std::size_t pass = 0;; ++pass) {
+      bool moved = false;
+      for (std::size_t k = 0; k < nodes_.size(); ++k) {
+        const Node& n = nodes_[k];
+        if (n.type == 't') continue;  // a play's end is no stage
+        std::size_t l = n.parent < 0 ? 0 : (*level)[static_cast<std::size_t>(n.parent)] + 1;
+        if (n.type == 'p') {
+          std::size_t& shared = set_level[{n.player, n.infoset}];
+          shared = std::max(shared, l);
+          l = shared;
+        }
+        if (l > (*level)[k]) moved = true;
+        (*level)[k] = std::max((*level)[k], l);
+        if ((*level)[k] >= kMaxDepth) {
+          d_->error("import.unsupported", span(n.at),
+                    "this node's information set cannot be placed at one level of at most " +
+                        std::to_string(kMaxDepth) + " stages (a set that holds a node and its descendant?)",
+                    "docs/formats.md, \"Gambit .efg\", says which trees import");
+          return false;
+        }
+      }
+      if (!moved || pass > kMaxDepth + 1) return true;
+    }
   }
 
   std::optional<Imported> model() {
-    // Depth by depth, one kind of node; every play the same length.
-    std::vector<const Node*> levels;
-    std::size_t plays = 0, length = 0;
+    std::size_t plays = 0;
     for (const Node& n : nodes_) {
-      if (n.type == 't') {
-        if (plays == 0) length = n.depth;
-        if (n.depth != length) {
-          d_->error("import.unsupported", span(n.at),
-                    "this play ends after " + std::to_string(n.depth) + " moves, the first after " +
-                        std::to_string(length) +
-                        ": Motive's game format plays the same stages in every history",
-                    "docs/formats.md, \"Gambit .efg\", says which trees import");
-          return std::nullopt;
-        }
-        if (++plays > kMaxPlays) {
-          d_->error("import.too_large", span(n.at),
-                    "the tree has more than " + std::to_string(kMaxPlays) + " plays");
-          return std::nullopt;
-        }
-        continue;
-      }
-      if (levels.size() <= n.depth) levels.resize(n.depth + 1, nullptr);
-      if (!levels[n.depth]) {
-        levels[n.depth] = &n;
-      } else if (!same_stage(*levels[n.depth], n)) {
-        const Node& first = *levels[n.depth];
-        d_->error("import.unsupported", span(n.at),
-                  "this node differs from the first at its depth (line " +
-                      std::to_string(span(first.at).line) +
-                      "): Motive's game format plays the same stages, with the same actions and chances, in "
-                      "every history",
-                  "docs/formats.md, \"Gambit .efg\", says which trees import");
+      if (n.type == 't' && ++plays > kMaxPlays) {
+        d_->error("import.too_large", span(n.at),
+                  "the tree has more than " + std::to_string(kMaxPlays) + " plays");
         return std::nullopt;
       }
+    }
+    if (nodes_.front().type == 't') {
+      d_->error("import.unsupported", span(nodes_.front().at),
+                "the tree is one terminal node: there is no move to play");
+      return std::nullopt;
+    }
+    std::vector<std::size_t> level;
+    if (!place(&level)) return std::nullopt;
+    // The plays below each node, to tell the stages every play meets (they need no "when").
+    std::vector<std::size_t> below(nodes_.size(), 0);
+    for (std::size_t k = nodes_.size(); k-- > 0;) {
+      if (nodes_[k].type == 't') below[k] = 1;
+      if (nodes_[k].parent >= 0) below[static_cast<std::size_t>(nodes_[k].parent)] += below[k];
+    }
+    // Stages, level by level: the nodes of one level with one signature (chance with the same outcomes,
+    // or one player with the same actions), in the order they first appear.
+    struct Stage {
+      std::size_t level;
+      const Node* first;
+      std::vector<std::size_t> nodes;
+    };
+    std::vector<Stage> stages;
+    std::map<std::tuple<std::size_t, int, std::vector<std::string>>, std::size_t> by_signature;
+    for (std::size_t k = 0; k < nodes_.size(); ++k) {
+      const Node& n = nodes_[k];
+      if (n.type == 't') continue;
+      const auto key = std::make_tuple(level[k], n.type == 'c' ? 0 : n.player, n.actions);
+      auto [it, added] = by_signature.emplace(key, stages.size());
+      if (added) stages.push_back({level[k], &n, {}});
+      stages[it->second].nodes.push_back(k);
+    }
+    std::stable_sort(stages.begin(), stages.end(),
+                     [](const Stage& a, const Stage& b) { return a.level < b.level; });
+    if (stages.size() > kMaxDepth) {
+      d_->error("import.too_large", span(nodes_.front().at),
+                "the tree maps onto " + std::to_string(stages.size()) + " stages, more than " +
+                    std::to_string(kMaxDepth));
+      return std::nullopt;
     }
     Identifiers ids("player");
     std::vector<std::string> names;
     for (const std::string& p : players_) names.push_back(ids.make(p, &notes_));
-    OrderedJson stages = OrderedJson::array();
-    std::vector<std::string> variables;
-    for (std::size_t d = 0; d < levels.size(); ++d) {
-      const Node& n = *levels[d];
-      if (n.type == 'c') {
-        const std::string name = "chance_" + std::to_string(d + 1);
-        OrderedJson chance = OrderedJson::object();
-        for (std::size_t k = 0; k < n.actions.size(); ++k) chance[n.actions[k]] = n.probabilities[k];
-        stages.push_back({{"name", name}, {"chance", chance}});
-        variables.push_back(name);
-      } else {
-        const std::string& who = names[static_cast<std::size_t>(n.player - 1)];
-        const std::string name = "move_" + std::to_string(d + 1);
-        stages.push_back({{"name", name}, {"players", {who}}, {"actions", {{"action", n.actions}}}});
-        variables.push_back(name + "_" + who);
-      }
+    // Names: move_<level> or chance_<level>, with a letter where a level holds several stages.
+    std::map<std::size_t, std::size_t> at_level, seen_at_level;
+    for (const Stage& st : stages) ++at_level[st.level];
+    variable_.assign(nodes_.size(), std::string());
+    std::vector<std::string> stage_names;
+    double histories = 1;
+    for (Stage& st : stages) {
+      const std::size_t nth = seen_at_level[st.level]++;
+      std::string name = (st.first->type == 'c' ? "chance_" : "move_") + std::to_string(st.level + 1);
+      if (at_level[st.level] > 1) name += static_cast<char>('a' + std::min<std::size_t>(nth, 25));
+      if (at_level[st.level] > 26) name += std::to_string(nth);
+      stage_names.push_back(name);
+      const std::string variable =
+          st.first->type == 'c' ? name : name + "_" + names[static_cast<std::size_t>(st.first->player - 1)];
+      for (std::size_t k : st.nodes) variable_[k] = variable;
+      std::size_t reaching = 0;
+      for (std::size_t k : st.nodes) reaching += below[k];
+      histories *= static_cast<double>(st.first->actions.size() + (reaching < plays ? 1 : 0));
     }
-    if (players_move_ && levels.size() > 1)
-      notes_.push_back(
-          "information sets are not kept: the import writes no policies, so every player chooses uniformly; "
-          "a "
-          "policy added to the model may read every earlier stage");
-    OrderedJson table = OrderedJson::array();
-    for (const Node& n : nodes_) {
-      if (n.type != 't') continue;
-      OrderedJson given = OrderedJson::object(), pay = OrderedJson::object();
-      for (std::size_t d = 0; d < n.path.size(); ++d) given[variables[d]] = n.path[d];
-      for (std::size_t i = 0; i < names.size(); ++i) pay[names[i]] = payoff_json(n.payoff[i]);
-      table.push_back({{"given", given}, {"payoffs", pay}});
-    }
-    if (levels.empty()) {
-      d_->error("import.unsupported", span(nodes_.front().at),
-                "the tree is one terminal node: there is no move to play");
+    if (histories > static_cast<double>(kMaxHistories)) {
+      d_->error("import.too_large", span(nodes_.front().at),
+                "the tree maps onto " + std::to_string(stages.size()) +
+                    " stages whose histories (every stage's actions, and unset where it is skipped) number " +
+                    (histories < 1e18 ? std::to_string(static_cast<long long>(histories))
+                                      : std::string("over 10^18")) +
+                    ", more than the game format's " + std::to_string(kMaxHistories),
+                "docs/formats.md, \"Gambit .efg\", says which trees import");
       return std::nullopt;
+    }
+    OrderedJson out_stages = OrderedJson::array();
+    bool hidden = false;
+    for (std::size_t si = 0; si < stages.size(); ++si) {
+      const Stage& st = stages[si];
+      const Node& first = *st.first;
+      OrderedJson stage = OrderedJson::object();
+      stage["name"] = stage_names[si];
+      std::size_t reaching = 0;
+      for (std::size_t k : st.nodes) reaching += below[k];
+      if (reaching < plays) {
+        OrderedJson rows = OrderedJson::array();
+        for (std::size_t k : st.nodes) rows.push_back({{"given", reached(k)}});
+        stage["when"] = {{"table", rows}};
+      }
+      if (first.type == 'c') {
+        bool same = true;
+        for (std::size_t k : st.nodes) same = same && nodes_[k].probabilities == first.probabilities;
+        auto cpd = [&](const Node& n) {
+          OrderedJson c = OrderedJson::object();
+          for (std::size_t a = 0; a < n.actions.size(); ++a) c[n.actions[a]] = n.probabilities[a];
+          return c;
+        };
+        if (same) {
+          stage["chance"] = cpd(first);
+        } else {
+          OrderedJson rows = OrderedJson::array();
+          for (std::size_t k : st.nodes) rows.push_back({{"given", reached(k)}, {"cpd", cpd(nodes_[k])}});
+          stage["chance"] = {{"table", rows}};
+        }
+      } else {
+        const std::string& who = names[static_cast<std::size_t>(first.player - 1)];
+        stage["players"] = {who};
+        stage["actions"] = {{"action", first.actions}};
+        // The player's information sets: the default (the whole history) where each is one node.
+        std::map<std::size_t, std::size_t> members;
+        for (std::size_t k : st.nodes) ++members[nodes_[k].infoset];
+        bool singletons = true;
+        for (const auto& [set, count] : members) singletons = singletons && count == 1;
+        if (!singletons) {
+          hidden = true;
+          // A set's label: its name in the file, or its number; a name two sets share gets the number.
+          std::map<std::string, std::size_t> named;
+          for (const auto& [set, count] : members) {
+            for (std::size_t k : st.nodes) {
+              if (nodes_[k].infoset == set) {
+                ++named[nodes_[k].infoset_name];
+                break;
+              }
+            }
+          }
+          OrderedJson rows = OrderedJson::array();
+          for (std::size_t k : st.nodes) {
+            const Node& n = nodes_[k];
+            std::string label = n.infoset_name.empty() || named[n.infoset_name] > 1
+                                    ? "set " + std::to_string(n.infoset) +
+                                          (n.infoset_name.empty() ? "" : " (" + n.infoset_name + ")")
+                                    : n.infoset_name;
+            rows.push_back({{"given", reached(k)}, {"set", label}});
+          }
+          stage["information"] = {{who, {{"table", rows}}}};
+        }
+      }
+      out_stages.push_back(std::move(stage));
+    }
+    if (hidden)
+      notes_.push_back(
+          "information sets are kept as the stages' \"information\"; the import writes no policies, so every "
+          "player chooses uniformly, which is the same on every node of a set");
+    OrderedJson table = OrderedJson::array();
+    for (std::size_t k = 0; k < nodes_.size(); ++k) {
+      const Node& n = nodes_[k];
+      if (n.type != 't') continue;
+      OrderedJson pay = OrderedJson::object();
+      for (std::size_t i = 0; i < names.size(); ++i) pay[names[i]] = payoff_json(n.payoff[i]);
+      table.push_back({{"given", reached(k)}, {"payoffs", pay}});
     }
     OrderedJson model = OrderedJson::object();
     model["kind"] = "game";
     model["title"] = title_.empty() ? "Imported game" : title_;
     if (!comment_.empty()) model["description"] = comment_;
     model["players"] = names;
-    model["stages"] = std::move(stages);
+    model["stages"] = std::move(out_stages);
     model["payoff_table"] = std::move(table);
     Imported out;
     out.kind = "game";
@@ -367,17 +474,14 @@ class EfgReader {
     return out;
   }
 
-  const SourceText& source_;
-  Lexer lexer_;
-  Diagnostics* d_;
-  Token token_;
   std::string title_, comment_;
   std::vector<std::string> players_;
   std::vector<Node> nodes_;
+  std::vector<std::string> variable_;  // per node: the variable its stage sets
   std::map<std::size_t, std::vector<double>> outcomes_;
   // Each information set's actions (and a chance node's probabilities), by (player or 0, number).
   std::map<std::pair<int, std::size_t>, std::pair<std::vector<std::string>, std::vector<double>>> infosets_;
-  bool players_move_ = false;
+  std::map<std::pair<int, std::size_t>, std::string> infoset_names_;
   std::vector<std::string> notes_;
 };
 

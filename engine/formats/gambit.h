@@ -2,10 +2,13 @@
 // \" and \\ escapes, braces; spaces and commas separate) and the payoffs as a model writes them.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <string_view>
 
+#include "core/diagnostics.h"
+#include "core/text.h"
 #include "formats/source.h"
 
 namespace motive::formats::gambit {
@@ -70,6 +73,59 @@ class Lexer {
 
   std::string_view text_;
   std::size_t pos_ = 0;
+};
+
+// What the .nfg and .efg readers share: the current token, and the two ways a mistake stops reading
+// (a syntax error, thrown and reported as import.syntax; another diagnostic, reported, then Stop).
+class Parser {
+ public:
+  Parser(const SourceText& source, Diagnostics* d) : source_(source), lexer_(source.text()), d_(d) {}
+
+ protected:
+  // A diagnostic other than syntax has been reported: stop reading.
+  struct Stop {};
+
+  // Reads from the first token with `body`; false when it stopped on a mistake (reported).
+  template <class F>
+  bool parse(F&& body) {
+    try {
+      advance();
+      body();
+    } catch (const SyntaxError& e) {
+      d_->error("import.syntax", source_.span(e.begin, std::max(e.end, e.begin + 1)), e.message, e.hint);
+      return false;
+    } catch (const Stop&) {
+      return false;
+    }
+    return true;
+  }
+
+  void advance() { token_ = lexer_.next(); }
+  SourceSpan span(const Token& t) const { return source_.span(t.begin, std::max(t.end, t.begin + 1)); }
+  static std::string describe(const Token& t) {
+    if (t.kind == Tok::kEnd) return "the end of the file";
+    if (t.kind == Tok::kString) return "\"" + t.text + "\"";
+    return in_quotes(t.text);
+  }
+  // A syntax error at the current token, which the message names.
+  [[noreturn]] void fail(const std::string& message, const std::string& hint = {}) const {
+    throw SyntaxError{token_.begin, token_.end, message + ", not " + describe(token_), hint};
+  }
+  // Reports `id` at `t` and stops reading.
+  [[noreturn]] void stop(const std::string& id, const Token& t, const std::string& message,
+                         const std::string& hint = {}) {
+    d_->error(id, span(t), message, hint);
+    throw Stop{};
+  }
+  void expect(Tok kind, const std::string& what) {
+    if (token_.kind != kind) fail("expected " + what);
+    advance();
+  }
+
+  const SourceText& source_;
+  Lexer lexer_;
+  Diagnostics* d_;
+  Token token_;
 };
 
 // A payoff as the model writes it: whole numbers without a fraction.

@@ -43,49 +43,21 @@ struct Player {
   std::vector<std::string> strategies;
 };
 
-class NfgReader {
+class NfgReader : gambit::Parser {
  public:
-  NfgReader(const SourceText& source, Diagnostics* d) : source_(source), lexer_(source.text()), d_(d) {}
+  using Parser::Parser;
 
   std::optional<Imported> read() {
-    try {
-      advance();
-      header();
-      payoffs();
-      if (token_.kind != Tok::kEnd) fail("expected the end of the file after the payoffs");
-    } catch (const SyntaxError& e) {
-      d_->error("import.syntax", source_.span(e.begin, std::max(e.end, e.begin + 1)), e.message, e.hint);
+    if (!parse([&] {
+          header();
+          payoffs();
+          if (token_.kind != Tok::kEnd) fail("expected the end of the file after the payoffs");
+        }))
       return std::nullopt;
-    } catch (const Stop&) {
-      return std::nullopt;
-    }
     return model();
   }
 
  private:
-  // A diagnostic other than syntax has been reported: stop reading.
-  struct Stop {};
-
-  void advance() { token_ = lexer_.next(); }
-  SourceSpan span(const Token& t) const { return source_.span(t.begin, std::max(t.end, t.begin + 1)); }
-  static std::string describe(const Token& t) {
-    if (t.kind == Tok::kEnd) return "the end of the file";
-    if (t.kind == Tok::kString) return "\"" + t.text + "\"";
-    return in_quotes(t.text);
-  }
-  [[noreturn]] void fail(const std::string& message, const std::string& hint = {}) const {
-    throw SyntaxError{token_.begin, token_.end, message + ", not " + describe(token_), hint};
-  }
-  [[noreturn]] void stop(const std::string& id, const Token& t, const std::string& message,
-                         const std::string& hint = {}) {
-    d_->error(id, span(t), message, hint);
-    throw Stop{};
-  }
-  void expect(Tok kind, const std::string& what) {
-    if (token_.kind != kind) fail("expected " + what);
-    advance();
-  }
-
   // A whole number in [1, max] (a count or an outcome index from 0 when `zero` is allowed).
   std::size_t whole(const std::string& what, std::size_t max, bool zero = false) {
     if (token_.kind != Tok::kWord) fail("expected " + what);
@@ -283,10 +255,6 @@ class NfgReader {
     return out;
   }
 
-  const SourceText& source_;
-  Lexer lexer_;
-  Diagnostics* d_;
-  Token token_;
   std::string title_, comment_;
   std::vector<Player> players_;
   std::size_t profiles_ = 1;

@@ -37,6 +37,8 @@ struct Variable {
   std::string name;
   scim::Domain domain;
   std::vector<std::string> labels;  // as slot choices / chance labels
+  // Set by a stage with a "when": one more value, the last (radix − 1), stands for unset.
+  bool optional = false;
 };
 
 // Numbers tabulated over the prefixes of the history: `width` numbers for each assignment of the first
@@ -71,7 +73,9 @@ struct Stage {
   int variables = 0;
   int first_step = 0;
   int steps = 0;
-  bool valued = false;  // has a "value" (V at its start)
+  bool valued = false;                // has a "value" (V at its start)
+  const Json* when = nullptr;         // played only where it holds (absent: always)
+  const Json* information = nullptr;  // what its players know (absent: the whole history)
 };
 
 // One decision or chance node of the play.
@@ -90,6 +94,14 @@ struct Step {
   // Chance steps with a tabulated V: the chance rewards up to the next decision node plus γ·V there
   // (what a decision step before it adds to its reward).
   PrefixTable later;
+  // Whether the step is played after each prefix (empty: always; a stage's "when"). A skipped step
+  // sets its variables to unset: its outcome `unset`, every digit the last.
+  std::vector<std::uint8_t> played;
+  std::int64_t unset = 0;
+  // Per acting position, with "information": the player's information set after each prefix (an index
+  // into its names), and the sets' names.
+  std::vector<std::vector<std::int32_t>> information;
+  std::vector<std::vector<std::string>> information_names;
 };
 
 enum class ValueKind { kRollout, kRollouts, kExpression, kExact };
@@ -98,7 +110,7 @@ class UserGame;
 
 class UserState final : public State {
  public:
-  explicit UserState(const UserGame* game) : game_(game) {}
+  explicit UserState(const UserGame* game);
   NodeType type() const override;
   int acting(int* players) const override;
   ActionSpace legal_actions(int player) const override;
@@ -114,13 +126,15 @@ class UserState final : public State {
     const auto& o = static_cast<const UserState&>(other);
     game_ = o.game_;
     step_ = o.step_;
+    moves_ = o.moves_;
     set_ = o.set_;
     index_ = o.index_;
     std::copy(o.values_.begin(), o.values_.begin() + set_, values_.begin());
   }
   std::string serialise() const override;
   std::string describe() const override;
-  int move_number() const override { return step_; }
+  int move_number() const override { return moves_; }
+  std::string information(int player) const override;
 
   int step() const { return step_; }
   std::int64_t index() const { return index_; }
@@ -129,8 +143,10 @@ class UserState final : public State {
  private:
   void set(int choice);
   void finish_step(double* reward);
+  void skip();
   const UserGame* game_;
   int step_ = 0;
+  int moves_ = 0;           // steps played (skipped ones apart)
   int set_ = 0;             // variables set
   std::int64_t index_ = 0;  // mixed-radix index of the values set
   std::array<std::int16_t, kMaxVariables> values_{};
@@ -158,6 +174,7 @@ class UserGame final : public Game {
   std::vector<Step> steps;
   PrefixTable payoffs;  // over complete histories, per player (width 0: the game has none)
   bool stage_rewards = false;
+  bool conditional = false;  // some stage has a "when"
   double gamma = 1;
   ValueKind value_kind = ValueKind::kRollout;
   int continuations = 1;
@@ -223,6 +240,30 @@ class UserGame final : public Game {
 
 // ---------------------------------------------------------------------------------------------------
 
+UserState::UserState(const UserGame* game) : game_(game) {
+  if (game_->conditional) skip();
+}
+
+// Passes the steps not played here (their stage's "when" is false), setting their variables unset.
+void UserState::skip() {
+  const int steps = static_cast<int>(game_->steps.size());
+  while (step_ < steps) {
+    const Step& s = game_->steps[step_];
+    if (s.played.empty() || s.played[static_cast<std::size_t>(index_)]) return;
+    for (int v = 0; v < s.variables; ++v) set(game_->radix[set_] - 1);
+    ++step_;
+  }
+}
+
+std::string UserState::information(int player) const {
+  if (type() != NodeType::kDecision) return serialise();
+  const Step& s = game_->steps[step_];
+  const int a = game_->position(s, player);
+  if (a < 0 || s.information.empty() || s.information[a].empty()) return serialise();
+  const int set = s.information[a][static_cast<std::size_t>(index_)];
+  return game_->stages[s.stage].name + ": " + s.information_names[a][set];
+}
+
 NodeType UserState::type() const {
   if (step_ >= static_cast<int>(game_->steps.size())) return NodeType::kTerminal;
   return game_->stages[game_->steps[step_].stage].chance ? NodeType::kChance : NodeType::kDecision;
@@ -259,6 +300,8 @@ void UserState::finish_step(double* reward) {
     for (int i = 0; i < p; ++i) reward[i] += row[i];
   }
   ++step_;
+  ++moves_;
+  if (game_->conditional) skip();  // games without "when" pay nothing for it in the rollout loop
   if (type() != NodeType::kTerminal || !game_->payoffs.width) return;
   const double* row = game_->payoffs.row(index_);
   for (int i = 0; i < p; ++i) reward[i] += row[i];
@@ -291,8 +334,12 @@ void UserState::apply_chance(int outcome, double* reward) {
 }
 
 std::string UserState::serialise() const {
+  // The choices of the steps played: an unset variable is implied by the ones before it.
   std::string out = "game";
-  for (int v = 0; v < set_; ++v) out += " " + std::to_string(values_[v]);
+  for (int v = 0; v < set_; ++v) {
+    if (!game_->variables[v].optional || values_[v] != game_->radix[v] - 1)
+      out += " " + std::to_string(values_[v]);
+  }
   return out;
 }
 
@@ -334,7 +381,7 @@ bool UserState::parse(std::string_view text, std::string* error) {
     if (next + s.variables > values.size()) return *error = "the last step is incomplete", false;
     for (int v = 0; v < s.variables; ++v) {
       int c = values[next + v];
-      if (c >= game_->radix[s.first_variable + v]) {
+      if (c >= static_cast<int>(game_->variables[s.first_variable + v].labels.size())) {
         return *error = "choice " + std::to_string(c) + " of " + game_->variables[s.first_variable + v].name +
                         " is out of range",
                false;
@@ -360,10 +407,14 @@ bool UserState::parse(std::string_view text, std::string* error) {
 
 std::string UserState::describe() const {
   nlohmann::json out;
-  out["step"] = step_;
+  out["step"] = moves_;  // steps played (skipped ones apart)
   if (type() != NodeType::kTerminal) out["stage"] = game_->stages[game_->steps[step_].stage].name;
   auto& history = out["history"] = nlohmann::json::object();
-  for (int v = 0; v < set_; ++v) history[game_->variables[v].name] = game_->variables[v].labels[values_[v]];
+  for (int v = 0; v < set_; ++v) {
+    const Variable& var = game_->variables[v];
+    // A skipped stage's variables are unset: not in the history.
+    if (!var.optional || values_[v] != game_->radix[v] - 1) history[var.name] = var.labels[values_[v]];
+  }
   const int p = game_->num_players();
   if (game_->stage_rewards) {
     // The stages' rewards received so far (undiscounted; the payoffs at the end apart).
@@ -555,6 +606,20 @@ struct Outcomes {
   bool deterministic = false;  // may be an expression giving the outcome
 };
 
+// The prefixes a table is read at: reached by some play (`reach`), where its step is played (`played`),
+// and, for a stage's rewards, where the stage was played (its last variable, of `unset_radix` values,
+// not unset). Null and 0: every prefix (a game without "when").
+struct Live {
+  const std::vector<std::uint8_t>* reach = nullptr;
+  const std::vector<std::uint8_t>* played = nullptr;
+  int unset_radix = 0;
+  bool live(std::int64_t x) const {
+    const auto at = static_cast<std::size_t>(x);
+    if ((reach && !(*reach)[at]) || (played && !(*played)[at])) return false;
+    return unset_radix == 0 || x % unset_radix != unset_radix - 1;
+  }
+};
+
 class Reader {
  public:
   Reader(FileReader& r, UserGame* game) : r_(r), g_(game) {}
@@ -567,13 +632,14 @@ class Reader {
     if (!stages) r_.error("model.missing_field", root, "a game has no \"stages\"", "add \"stages\": [...]");
     bool players_ok = players && read_players(*players);
     if (!players_ok || !stages || !read_stages(*stages)) return false;
-    if (!read_gamma(root) || !layout()) return false;
+    if (!read_gamma(root) || !layout() || !read_when()) return false;
     for (const Stage& st : g_->stages) g_->stage_rewards = g_->stage_rewards || r_.find(*st.json, "rewards");
     if (!read_chance()) return false;
     bool ok = read_payoffs(root);
     ok = read_rewards() && ok;
     ok = ok && totals_bounded(root);
     ok = read_policies(root) && ok;
+    ok = ok && read_information();
     ok = ok && read_value(root);
     if (!ok || !r_.diagnostics()->empty()) return false;
     for (int i = 0; i < g_->num_players(); ++i) g_->policies.push_back(std::make_unique<UserPolicy>(g_));
@@ -723,9 +789,13 @@ class Reader {
     bool ok = true;
     for (const Json& s : v) {
       if (!r_.object(s, "a stage")) return false;
-      r_.fields(s, {"name", "chance", "players", "order", "actions", "rewards", "value"}, "a stage");
+      r_.fields(s,
+                {"name", "chance", "players", "order", "actions", "rewards", "value", "when", "information"},
+                "a stage");
       Stage st;
       st.json = &s;
+      st.when = r_.find(s, "when");
+      st.information = r_.find(s, "information");
       const Json* name = r_.find(s, "name");
       if (!name) {
         r_.error("model.missing_field", s, "a stage has no \"name\"");
@@ -750,6 +820,12 @@ class Reader {
         st.chance = true;
         if (r_.find(s, "players") || r_.find(s, "actions")) {
           r_.error("game.mixed_stage", *chance, "a chance stage has no \"players\" or \"actions\"");
+          return false;
+        }
+        if (st.information) {
+          r_.error("game.mixed_stage", *st.information,
+                   "a chance stage has no \"information\": only players know or do not know",
+                   "give it on the decision stage whose players it concerns");
           return false;
         }
         if (const Json* value = r_.find(s, "value")) {
@@ -926,6 +1002,7 @@ class Reader {
       if (st.chance) {
         Variable v;
         v.name = st.name;
+        v.optional = st.when != nullptr;
         v.labels = st.outcomes;
         for (const std::string& label : st.outcomes) v.domain.emplace_back(label);
         g_->variables.push_back(std::move(v));
@@ -942,6 +1019,7 @@ class Reader {
                 st.name + "_" + g_->players[st.players[a]] + (slots.size() > 1 ? "_" + slots[slot].name : "");
             v.domain = st.domains[a][slot];
             v.labels = slots[slot].choices;
+            v.optional = st.when != nullptr;
             g_->variables.push_back(std::move(v));
           }
         }
@@ -969,11 +1047,14 @@ class Reader {
     }
     std::int64_t histories = 1;
     for (const Variable& v : g_->variables) {
-      histories *= static_cast<std::int64_t>(v.domain.size());
-      g_->radix.push_back(static_cast<int>(v.domain.size()));
+      const int values = static_cast<int>(v.domain.size()) + (v.optional ? 1 : 0);
+      histories *= values;
+      g_->radix.push_back(values);
       if (histories > kMaxHistories) {
         r_.error("game.too_large", r_.doc().root(),
-                 "the game has more than " + std::to_string(kMaxHistories) + " complete histories",
+                 "the game has more than " + std::to_string(kMaxHistories) +
+                     " complete histories (the product of every variable's number of values, one more for "
+                     "unset where a stage has a \"when\")",
                  "user-written games are tabulated when read; use fewer stages or choices");
         return false;
       }
@@ -988,6 +1069,7 @@ class Reader {
     for (Step& step : g_->steps) {
       step.prefixes = prefixes(step.first_variable);
       step.outcomes = prefixes(step.first_variable + step.variables) / step.prefixes;
+      if (g_->stages[step.stage].when) step.unset = step.outcomes - 1;
     }
     return true;
   }
@@ -1024,6 +1106,7 @@ class Reader {
       return fill(zero.data(), t->values.data(), true);
     }
     return odometer(radices(visible), [&](const int* idx, std::int64_t x) {
+      if (!live_.live(x)) return true;  // never read: left 0
       return fill(idx, t->values.data() + x * width, false);
     });
   }
@@ -1087,8 +1170,9 @@ class Reader {
   std::string history_text(const int* idx, int count) const {
     std::string out;
     for (int v = 0; v < count; ++v) {
-      out += (v ? ", " : "") + g_->variables[v].name + " = " +
-             scim::outcome_text(g_->variables[v].domain[idx[v]]);
+      const Variable& var = g_->variables[v];
+      const bool unset = idx[v] >= static_cast<int>(var.domain.size());
+      out += (v ? ", " : "") + var.name + " = " + (unset ? "unset" : scim::outcome_text(var.domain[idx[v]]));
     }
     return out;
   }
@@ -1134,6 +1218,17 @@ class Reader {
         return false;
       }
       const Json& x = member.value();
+      if (x.is_null()) {
+        // null matches the histories where the variable's stage was skipped.
+        if (!g_->variables[v].optional) {
+          r_.error("game.unknown_choice", x,
+                   "\"" + member.key() + "\" is set in every history: null (unset) matches none",
+                   "null matches a variable of a stage with a \"when\" where that stage is skipped");
+          return false;
+        }
+        out->push_back({v, g_->radix[v] - 1});
+        continue;
+      }
       int c = choice_of(x, variable_index(v));
       if (c < 0) {
         r_.error("game.unknown_choice", x, "\"" + member.key() + "\" has no outcome " + json_text(x),
@@ -1148,6 +1243,140 @@ class Reader {
   static bool matches(const std::vector<std::pair<int, int>>& given, const int* idx) {
     for (auto [v, c] : given) {
       if (idx[v] != c) return false;
+    }
+    return true;
+  }
+
+  // ---- "when": the histories where a stage is played ---------------------------------------------
+
+  // Where step t's tables are read: prefixes reached whose step is played.
+  Live at_step(int t) const {
+    Live l;
+    if (!reach_.empty()) l.reach = &reach_[static_cast<std::size_t>(t)];
+    const Step& step = g_->steps[static_cast<std::size_t>(t)];
+    if (!step.played.empty()) l.played = &step.played;
+    return l;
+  }
+
+  // Whether a stage is played after each prefix of its first step, by its "when": a boolean expression
+  // over the variables set before it, or {"table": [{"given": ...}]} (played where a row matches).
+  bool read_when_of(const Stage& st, Step* step, const std::vector<std::uint8_t>& reach) {
+    const Json& when = *st.when;
+    const int visible = st.first_variable;
+    step->played.assign(static_cast<std::size_t>(step->prefixes), 0);
+    std::optional<scim::expr::Expression> e;
+    std::vector<std::vector<std::pair<int, int>>> rows;
+    if (const Json* table = when.is_object() ? table_form(when) : nullptr) {
+      for (const Json& row : *table) {
+        if (!r_.object(row, "a row of \"when\"")) return false;
+        r_.fields(row, {"given"}, "a row of \"when\" (the stage is played where one matches)");
+        rows.emplace_back();
+        if (const Json* given = r_.find(row, "given")) {
+          if (!read_given(*given, visible, &rows.back())) return false;
+        }
+      }
+      if (!table_work(rows.size(), visible, *table)) return false;
+    } else if (when.is_string()) {
+      e = compile(when, symbols(visible), visible, scim::ValueType::kBoolean);
+      if (!e) return false;
+    } else {
+      r_.error("game.bad_when", when,
+               "\"when\" is a boolean expression over the variables set before the stage, or {\"table\": "
+               "[{\"given\": {...}}]}",
+               "\"when\": \"offer_buyer == 'yes'\"");
+      return false;
+    }
+    return odometer(radices(visible), [&](const int* idx, std::int64_t x) {
+      if (!reach[static_cast<std::size_t>(x)]) return true;
+      bool played = false;
+      if (e) {
+        try {
+          played = std::get<bool>(e->evaluate(idx));
+        } catch (const std::exception& ex) {
+          r_.error("game.bad_when", when, ex.what() + when_text(idx, visible),
+                   "a variable of a skipped stage is unset: test first what decides whether it was played");
+          return false;
+        }
+      }
+      for (std::size_t k = 0; k < rows.size() && !played; ++k) played = matches(rows[k], idx);
+      step->played[static_cast<std::size_t>(x)] = played;
+      return true;
+    });
+  }
+  std::string when_text(const int* idx, int count) const { return when(idx, count, false); }
+
+  // With any "when": each step's played table, and the prefixes some play reaches before each step
+  // (a skipped stage's variables unset, a played one's set), so that tables are checked and filled only
+  // where they are read.
+  bool read_when() {
+    bool any = false;
+    for (const Stage& st : g_->stages) any = any || st.when;
+    if (!any) return true;
+    g_->conditional = true;
+    const int steps = static_cast<int>(g_->steps.size());
+    reach_.resize(static_cast<std::size_t>(steps) + 1);
+    reach_[0].assign(1, 1);
+    for (int t = 0; t < steps; ++t) {
+      Step& step = g_->steps[t];
+      const Stage& st = g_->stages[step.stage];
+      // A mask is a byte a prefix: an eighth of a tabulated number.
+      if (!reserve((step.prefixes * step.outcomes + step.prefixes) / 8 + 1, *st.json)) return false;
+      if (st.when && t == st.first_step) {
+        if (!read_when_of(st, &step, reach_[t])) return false;
+      } else if (st.when) {
+        // In turn, a later player's step is played where the stage's first was.
+        const Step& first = g_->steps[st.first_step];
+        const std::int64_t below = step.prefixes / first.prefixes;
+        step.played.resize(static_cast<std::size_t>(step.prefixes));
+        for (std::int64_t x = 0; x < step.prefixes; ++x) step.played[x] = first.played[x / below];
+      }
+      // The step's outcomes that set every variable (a played step's).
+      std::vector<std::uint8_t> complete(static_cast<std::size_t>(step.outcomes), 1);
+      if (st.when) {
+        odometer(radices_of(step), [&](const int* digits, std::int64_t m) {
+          for (int v = 0; v < step.variables; ++v)
+            if (digits[v] == g_->radix[step.first_variable + v] - 1) complete[m] = 0;
+          return true;
+        });
+      }
+      std::vector<std::uint8_t>& next = reach_[t + 1];
+      next.assign(static_cast<std::size_t>(step.prefixes * step.outcomes), 0);
+      for (std::int64_t x = 0; x < step.prefixes; ++x) {
+        if (!reach_[t][x]) continue;
+        if (!step.played.empty() && !step.played[x]) {
+          next[x * step.outcomes + step.unset] = 1;
+          continue;
+        }
+        for (std::int64_t m = 0; m < step.outcomes; ++m) next[x * step.outcomes + m] = complete[m];
+      }
+    }
+    // The first play must make a move: a game over before it starts has nobody to explain.
+    std::int64_t x = 0;
+    int t = 0;
+    while (t < steps && !g_->steps[t].played.empty() && !g_->steps[t].played[x]) {
+      x = x * g_->steps[t].outcomes + g_->steps[t].unset;
+      ++t;
+    }
+    if (t == steps) {
+      r_.error("game.bad_when", *g_->stages.front().when,
+               "no stage is played: every stage's \"when\" is false at the start",
+               "a game is played when at least its first stage that is played at all is");
+      return false;
+    }
+    return true;
+  }
+
+  std::vector<int> radices_of(const Step& step) const {
+    return {g_->radix.begin() + step.first_variable,
+            g_->radix.begin() + step.first_variable + step.variables};
+  }
+
+  // Whether digits (the step's own) set every variable: a played step's outcome.
+  bool complete_outcome(const Step& step, const int* digits) const {
+    for (int v = 0; v < step.variables; ++v) {
+      if (g_->variables[step.first_variable + v].optional &&
+          digits[v] == g_->radix[step.first_variable + v] - 1)
+        return false;
     }
     return true;
   }
@@ -1182,6 +1411,58 @@ class Reader {
       return false;
     }
     return true;
+  }
+
+  // A table row: where it applies ("given": variable, choice) and its numbers.
+  struct GivenRow {
+    std::vector<std::pair<int, int>> given;
+    std::vector<double> values;
+  };
+
+  // Fills `t` (`width` numbers a row) from `rows` over the first `visible` variables: the first row that
+  // matches a history gives its numbers; where none does, `uncovered_id` with `what` ("the table") in the
+  // message, or 0 for everything when it is null (rewards: nothing is paid).
+  bool tabulate_rows(const std::vector<GivenRow>& rows, int visible, int width, const Json& table,
+                     const char* uncovered_id, const std::string& what, const std::string& hint,
+                     PrefixTable* t) {
+    if (!table_work(rows.size(), visible, table)) return false;
+    const bool constant = !rows.empty() && rows.front().given.empty();
+    return tabulate(visible, width, constant, table, t, [&](const int* idx, double* row, bool) {
+      for (const GivenRow& r : rows) {
+        if (!matches(r.given, idx)) continue;
+        std::copy(r.values.begin(), r.values.end(), row);
+        return true;
+      }
+      if (!uncovered_id) return true;
+      r_.error(uncovered_id, table, "no row of " + what + " matches " + history_text(idx, visible), hint);
+      return false;
+    });
+  }
+
+  // {"table": [{"given", "cpd"}]} over the first `visible` variables into `t`, `width` numbers a row:
+  // read_cpd(json, &numbers) reads a row's "cpd" (`form` says its shape in a message); the first row
+  // that matches a history gives its numbers, and a history no row matches is `uncovered_id`.
+  template <class ReadCpd>
+  bool read_cpd_table(const Json& table, int visible, int width, const std::string& form,
+                      const char* uncovered_id, PrefixTable* t, ReadCpd&& read_cpd) {
+    std::vector<GivenRow> rows;
+    for (const Json& row : table) {
+      if (!r_.object(row, "a table row")) return false;
+      r_.fields(row, {"given", "cpd"}, "a table row");
+      GivenRow out;
+      if (const Json* given = r_.find(row, "given")) {
+        if (!read_given(*given, visible, &out.given)) return false;
+      }
+      const Json* c = r_.find(row, "cpd");
+      if (!c) {
+        r_.error("model.missing_field", row, "a table row has no \"cpd\"" + form);
+        return false;
+      }
+      if (!read_cpd(*c, &out.values)) return false;
+      rows.push_back(std::move(out));
+    }
+    return tabulate_rows(rows, visible, width, table, uncovered_id, "the table",
+                         "add a last row without \"given\"", t);
   }
 
   // A distribution over `over`'s outcomes for every prefix of the first `visible` variables: absent
@@ -1257,38 +1538,8 @@ class Reader {
       });
     }
     if (const Json* table = table_form(*spec)) {
-      struct Row {
-        std::vector<std::pair<int, int>> given;
-        std::vector<double> p;
-      };
-      std::vector<Row> rows;
-      for (const Json& row : *table) {
-        if (!r_.object(row, "a table row")) return false;
-        r_.fields(row, {"given", "cpd"}, "a table row");
-        Row out;
-        if (const Json* given = r_.find(row, "given")) {
-          if (!read_given(*given, visible, &out.given)) return false;
-        }
-        const Json* c = r_.find(row, "cpd");
-        if (!c) {
-          r_.error("model.missing_field", row, "a table row has no \"cpd\"");
-          return false;
-        }
-        if (!cpd(*c, over, &out.p)) return false;
-        rows.push_back(std::move(out));
-      }
-      if (!table_work(rows.size(), visible, *table)) return false;
-      const bool constant = !rows.empty() && rows.front().given.empty();
-      return tabulate(visible, k, constant, *table, t, [&](const int* idx, double* row, bool) {
-        for (const Row& r : rows) {
-          if (!matches(r.given, idx)) continue;
-          std::copy(r.p.begin(), r.p.end(), row);
-          return true;
-        }
-        r_.error(over.uncovered_id, *table, "no row of the table matches " + history_text(idx, visible),
-                 "add a last row without \"given\"");
-        return false;
-      });
+      return read_cpd_table(*table, visible, k, "", over.uncovered_id, t,
+                            [&](const Json& c, std::vector<double>* p) { return cpd(c, over, p); });
     }
     std::vector<double> fixed;
     if (!cpd(*spec, over, &fixed)) return false;
@@ -1309,8 +1560,11 @@ class Reader {
       over.what = "chance stage \"" + st.name + "\"";
       over.bad_id = "game.bad_chance";
       over.uncovered_id = "game.uncovered_chance";
-      if (!read_distribution(r_.find(*st.json, "chance"), v, over, &g_->steps[st.first_step].chance))
-        return false;
+      live_ = at_step(st.first_step);
+      const bool ok =
+          read_distribution(r_.find(*st.json, "chance"), v, over, &g_->steps[st.first_step].chance);
+      live_ = Live();
+      if (!ok) return false;
     }
     return true;
   }
@@ -1383,15 +1637,11 @@ class Reader {
                          const char* uncovered_id, PrefixTable* t) {
     const int p = g_->num_players();
     if (!r_.array(table, std::string("\"") + field + "\" as a table")) return false;
-    struct Row {
-      std::vector<std::pair<int, int>> given;
-      std::vector<double> values;
-    };
-    std::vector<Row> rows;
+    std::vector<GivenRow> rows;
     for (const Json& row : table) {
       if (!r_.object(row, std::string("a ") + what + " row")) return false;
       r_.fields(row, {"given", field}, std::string("a ") + what + " row");
-      Row out;
+      GivenRow out;
       if (const Json* given = r_.find(row, "given")) {
         if (!read_given(*given, visible, &out.given)) return false;
       }
@@ -1431,20 +1681,8 @@ class Reader {
       }
       rows.push_back(std::move(out));
     }
-    if (!table_work(rows.size(), visible, table)) return false;
-    const bool constant = !rows.empty() && rows.front().given.empty();
-    return tabulate(visible, p, constant, table, t, [&](const int* idx, double* row, bool) {
-      for (const Row& r : rows) {
-        if (!matches(r.given, idx)) continue;
-        std::copy(r.values.begin(), r.values.end(), row);
-        return true;
-      }
-      if (!uncovered_id) return true;  // rewards: nothing is paid
-      r_.error(uncovered_id, table,
-               std::string("no row of the ") + what + " table matches " + history_text(idx, visible),
-               "add a row for it, or a last row without \"given\" for every other history");
-      return false;
-    });
+    return tabulate_rows(rows, visible, p, table, uncovered_id, std::string("the ") + what + " table",
+                         "add a row for it, or a last row without \"given\" for every other history", t);
   }
 
   bool read_payoffs(const Json& root) {
@@ -1464,10 +1702,13 @@ class Reader {
                "or \"rewards\" on its stages");
       return false;
     }
-    if (exprs)
-      return read_player_numbers(*exprs, all, true, "payoffs", "payoff", "game.bad_payoff", &g_->payoffs);
-    return read_player_table(*table, all, "payoffs", "payoff", "game.bad_payoff", "game.uncovered_payoff",
-                             &g_->payoffs);
+    if (!reach_.empty()) live_.reach = &reach_.back();
+    const bool ok =
+        exprs ? read_player_numbers(*exprs, all, true, "payoffs", "payoff", "game.bad_payoff", &g_->payoffs)
+              : read_player_table(*table, all, "payoffs", "payoff", "game.bad_payoff",
+                                  "game.uncovered_payoff", &g_->payoffs);
+    live_ = Live();
+    return ok;
   }
 
   bool read_rewards() {
@@ -1477,11 +1718,15 @@ class Reader {
       if (!spec) continue;
       const int visible = st.first_variable + st.variables;
       PrefixTable& t = g_->steps[st.first_step + st.steps - 1].rewards;
+      // Paid where the stage was played: after it, its last variable is set.
+      if (!reach_.empty()) live_.reach = &reach_[static_cast<std::size_t>(st.first_step + st.steps)];
+      if (st.when) live_.unset_radix = g_->radix[visible - 1];
       if (spec->is_array()) {
         ok = read_player_table(*spec, visible, "rewards", "reward", "game.bad_reward", nullptr, &t) && ok;
       } else {
         ok = read_player_numbers(*spec, visible, false, "rewards", "reward", "game.bad_reward", &t) && ok;
       }
+      live_ = Live();
     }
     return ok;
   }
@@ -1632,40 +1877,10 @@ class Reader {
     }
     if (!r_.object(spec, "a joint policy")) return false;
     if (const Json* table = table_form(spec)) {
-      struct Row {
-        std::vector<std::pair<int, int>> given;
-        std::vector<double> p;
-      };
-      std::vector<Row> rows;
-      for (const Json& row : *table) {
-        if (!r_.object(row, "a table row")) return false;
-        r_.fields(row, {"given", "cpd"}, "a table row");
-        Row out;
-        if (const Json* given = r_.find(row, "given")) {
-          if (!read_given(*given, visible, &out.given)) return false;
-        }
-        const Json* c = r_.find(row, "cpd");
-        if (!c) {
-          r_.error("model.missing_field", row, "a table row has no \"cpd\": [{action, p}]");
-          return false;
-        }
-        if (!joint_cpd(*c, slots, index, actions, &out.p)) return false;
-        rows.push_back(std::move(out));
-      }
-      if (!table_work(rows.size(), visible, *table)) return false;
-      const bool constant = !rows.empty() && rows.front().given.empty();
-      return tabulate(visible, static_cast<int>(actions), constant, *table, &sp->actions,
-                      [&](const int* idx, double* row, bool) {
-                        for (const Row& r : rows) {
-                          if (!matches(r.given, idx)) continue;
-                          std::copy(r.p.begin(), r.p.end(), row);
-                          return true;
-                        }
-                        r_.error("game.uncovered_policy", *table,
-                                 "no row of the table matches " + history_text(idx, visible),
-                                 "add a last row without \"given\"");
-                        return false;
-                      });
+      return read_cpd_table(
+          *table, visible, static_cast<int>(actions), ": [{action, p}]", "game.uncovered_policy",
+          &sp->actions,
+          [&](const Json& c, std::vector<double>* p) { return joint_cpd(c, slots, index, actions, p); });
     }
     const Json* weight = r_.find(spec, "weight");
     if (!weight || spec.size() != 1) {
@@ -1731,6 +1946,7 @@ class Reader {
   bool read_policies(const Json& root) {
     const Json* policies = r_.find(root, "policies");
     if (policies && !r_.object(*policies, "\"policies\"")) return false;
+    policies_ = policies;
     if (policies) {
       for (const auto& member : policies->items()) {
         const int i = player_index(member.key());
@@ -1752,6 +1968,7 @@ class Reader {
     for (Step& step : g_->steps) {
       const Stage& st = g_->stages[step.stage];
       if (st.chance) continue;
+      live_ = at_step(static_cast<int>(&step - g_->steps.data()));
       for (int a = 0; a < step.count; ++a) {
         const int pos = step.first_position + a;
         const int player = st.players[pos];
@@ -1809,7 +2026,203 @@ class Reader {
         step.policy.push_back(std::move(sp));
       }
     }
+    live_ = Live();
     return r_.diagnostics()->empty();
+  }
+
+  // ---- information sets ---------------------------------------------------------------------------
+
+  // The variables of earlier steps that `player` set itself (it remembers its own moves).
+  std::vector<int> own_variables(int player, int before) const {
+    std::vector<int> out;
+    for (const Step& step : g_->steps) {
+      if (step.first_variable >= before) break;
+      const Stage& st = g_->stages[step.stage];
+      if (st.chance) continue;
+      int v = step.first_variable;
+      for (int a = 0; a < step.count; ++a) {
+        const int n = static_cast<int>(st.slots[step.first_position + a].size());
+        if (st.players[step.first_position + a] == player)
+          for (int k = 0; k < n; ++k) out.push_back(v + k);
+        v += n;
+      }
+    }
+    return out;
+  }
+
+  // A stage's "information": {player: [variable, ...]} (what it observes, with its own earlier moves and
+  // what it knew at its previous move)
+  // or {player: {"table": [{"given": ..., "set": label}]}} (the first row that matches names the set),
+  // into each acting position's set per prefix; then every player's policy must be one distribution on
+  // each of its sets (game.hidden_information otherwise).
+  bool read_information() {
+    // What each player knew at its latest move (perfect recall): the variables it observed there, all
+    // of those set before it where it knew the whole history.
+    std::vector<std::vector<int>> known(static_cast<std::size_t>(g_->num_players()));
+    for (int t = 0; t < static_cast<int>(g_->steps.size()); ++t) {
+      Step& step = g_->steps[t];
+      const Stage& st = g_->stages[step.stage];
+      if (st.chance) continue;
+      for (int a = 0; a < step.count && !st.information; ++a) {
+        std::vector<int>& k = known[static_cast<std::size_t>(st.players[step.first_position + a])];
+        k.resize(static_cast<std::size_t>(step.first_variable));
+        for (int v = 0; v < step.first_variable; ++v) k[static_cast<std::size_t>(v)] = v;
+      }
+      if (!st.information) continue;
+      const Json& info = *st.information;
+      if (!r_.object(info, "\"information\" ({player: [variable, ...]} or {player: {\"table\": ...}})"))
+        return false;
+      if (t == st.first_step) {
+        std::vector<std::string> names;
+        for (int pl : st.players) names.push_back(g_->players[pl]);
+        r_.fields(info, names, "\"information\" (its fields are the stage's players)");
+      }
+      const int visible = step.first_variable;
+      const Live live = at_step(t);
+      step.information.resize(static_cast<std::size_t>(step.count));
+      step.information_names.resize(static_cast<std::size_t>(step.count));
+      for (int a = 0; a < step.count; ++a) {
+        const int player = st.players[step.first_position + a];
+        auto it = info.find(g_->players[player]);
+        std::vector<int>& knows = known[static_cast<std::size_t>(player)];
+        if (it == info.end()) {  // knows the whole history
+          knows.resize(static_cast<std::size_t>(visible));
+          for (int v = 0; v < visible; ++v) knows[static_cast<std::size_t>(v)] = v;
+          continue;
+        }
+        const Json& spec = *it;
+        std::vector<int> observed;
+        std::vector<std::pair<std::vector<std::pair<int, int>>, std::string>> rows;
+        if (const Json* table = spec.is_object() ? table_form(spec) : nullptr) {
+          for (const Json& row : *table) {
+            if (!r_.object(row, "a row of \"information\"")) return false;
+            r_.fields(row, {"given", "set"}, "a row of \"information\"");
+            rows.emplace_back();
+            if (const Json* given = r_.find(row, "given")) {
+              if (!read_given(*given, visible, &rows.back().first)) return false;
+            }
+            const Json* set = r_.find(row, "set");
+            if (!set) {
+              r_.error("model.missing_field", row, "a row of \"information\" has no \"set\": the set's name");
+              return false;
+            }
+            auto label = r_.string(*set, "an information set's name");
+            if (!label) return false;
+            rows.back().second = *label;
+          }
+          if (!table_work(rows.size(), visible, *table)) return false;
+        } else if (spec.is_array()) {
+          observed = own_variables(player, visible);
+          observed.insert(observed.end(), knows.begin(), knows.end());
+          for (const Json& name : spec) {
+            auto n = r_.string(name, "a variable the player observes");
+            if (!n) return false;
+            int v = -1;
+            for (int k = 0; k < static_cast<int>(g_->variables.size()); ++k) {
+              if (g_->variables[k].name == *n) v = k;
+            }
+            if (v < 0 || v >= visible) {
+              std::vector<std::string> names;
+              for (int k = 0; k < visible; ++k) names.push_back(g_->variables[k].name);
+              r_.error("game.unknown_variable", name, "\"" + *n + "\" is not a variable set before this move",
+                       v >= visible ? "\"" + *n + "\" is set later in the play: the player cannot know it yet"
+                                    : did_you_mean(*n, names));
+              return false;
+            }
+            observed.push_back(v);
+          }
+          std::sort(observed.begin(), observed.end());
+          observed.erase(std::unique(observed.begin(), observed.end()), observed.end());
+          knows = observed;
+        } else {
+          r_.error(
+              "game.bad_information", spec,
+              "a player's information is a list of the variables it observes, or {\"table\": [{\"given\": "
+              "..., \"set\": name}]}",
+              "\"information\": {\"bob\": [\"deal_bob\"]}");
+          return false;
+        }
+        if (!reserve(step.prefixes / 2 + 1, spec)) return false;
+        std::vector<std::int32_t>& sets = step.information[a];
+        std::vector<std::string>& names = step.information_names[a];
+        sets.assign(static_cast<std::size_t>(step.prefixes), 0);
+        std::unordered_map<std::string, std::int32_t> index;
+        std::vector<std::int64_t> first;  // each set's first prefix
+        const StepPolicy& sp = step.policy[a];
+        const bool ok = odometer(radices(visible), [&](const int* idx, std::int64_t x) {
+          if (!live.live(x)) return true;
+          std::string key;
+          if (rows.empty()) {
+            for (int v : observed) {
+              const Variable& var = g_->variables[v];
+              const bool unset = idx[v] >= static_cast<int>(var.labels.size());
+              key += (key.empty() ? "" : ", ") + var.name + " = " + (unset ? "unset" : var.labels[idx[v]]);
+            }
+            if (key.empty()) key = "nothing observed";
+          } else {
+            const auto row =
+                std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return matches(r.first, idx); });
+            if (row == rows.end()) {
+              r_.error("game.uncovered_information", spec,
+                       "no row of \"" + g_->players[player] + "\"'s information matches " +
+                           history_text(idx, visible),
+                       "add a row for it, or a last row without \"given\"");
+              return false;
+            }
+            key = row->second;
+          }
+          auto [found, added] = index.emplace(key, static_cast<std::int32_t>(names.size()));
+          if (added) {
+            names.push_back(key);
+            first.push_back(x);
+          } else if (!same_policy(sp, first[found->second], x)) {
+            std::vector<int> other(static_cast<std::size_t>(visible));
+            std::int64_t rest = first[found->second];
+            for (int v = visible - 1; v >= 0; --v) {
+              other[v] = static_cast<int>(rest % g_->radix[v]);
+              rest /= g_->radix[v];
+            }
+            r_.error("game.hidden_information", policy_spec(player, st),
+                     "\"" + g_->players[player] + "\"'s policy in stage \"" + st.name +
+                         "\" differs between two histories of its information set \"" + key +
+                         "\": " + history_text(other.data(), visible) + "; and " + history_text(idx, visible),
+                     "a policy reads only what its player knows there (the stage's \"information\")");
+            return false;
+          }
+          sets[static_cast<std::size_t>(x)] = found->second;
+          return true;
+        });
+        if (!ok) return false;
+      }
+    }
+    return true;
+  }
+
+  // Whether a player's policy is the same distribution after prefixes x and y.
+  static bool same_policy(const StepPolicy& sp, std::int64_t x, std::int64_t y) {
+    auto same = [&](const PrefixTable& t) {
+      if (t.constant) return true;
+      const double* a = t.row(x);
+      const double* b = t.row(y);
+      for (int k = 0; k < t.width; ++k) {
+        if (std::abs(a[k] - b[k]) > 1e-12) return false;
+      }
+      return true;
+    };
+    if (sp.joint) return same(sp.actions);
+    return std::all_of(sp.slots.begin(), sp.slots.end(), same);
+  }
+
+  // The player's policy of a stage as the file gives it (the file's root without one).
+  const Json& policy_spec(int player, const Stage& st) const {
+    if (policies_) {
+      auto p = policies_->find(g_->players[player]);
+      if (p != policies_->end()) {
+        auto it = p->find(st.name);
+        if (it != p->end()) return *it;
+      }
+    }
+    return *st.information;
   }
 
   // ---- the value function -------------------------------------------------------------------------
@@ -1857,9 +2270,11 @@ class Reader {
     const int p = g_->num_players();
     for (const Stage& st : g_->stages) {
       if (!st.valued) continue;
-      if (!read_player_numbers(*r_.find(*st.json, "value"), st.first_variable, true, "value", "value",
-                               "game.bad_value", &g_->steps[st.first_step].value))
-        return false;
+      live_ = at_step(st.first_step);
+      const bool ok = read_player_numbers(*r_.find(*st.json, "value"), st.first_variable, true, "value",
+                                          "value", "game.bad_value", &g_->steps[st.first_step].value);
+      live_ = Live();
+      if (!ok) return false;
     }
     return induce_values(v ? *v : *first_stage_value, p);
   }
@@ -1887,24 +2302,33 @@ class Reader {
         step.later.values.assign(static_cast<std::size_t>(step.prefixes * p), 0.0);
       }
       if (given) continue;
-      const Step* next = t + 1 < steps ? &g_->steps[t + 1] : nullptr;
-      const bool next_chance = next && g_->stages[next->stage].chance;
-      std::vector<int> own(g_->radix.begin() + step.first_variable,
-                           g_->radix.begin() + step.first_variable + step.variables);
+      const std::vector<int> own = radices_of(step);
+      const Live live = at_step(t);
       for (std::int64_t x = 0; x < step.prefixes; ++x) {
+        if (!live.live(x)) continue;
         double* value = step.value.values.data() + x * p;
         double* later = chance ? step.later.values.data() + x * p : nullptr;
         odometer(own, [&](const int* digits, std::int64_t m) {
+          if (!complete_outcome(step, digits)) return true;
           const double q = g_->step_probability(step, x, digits);
           if (q <= 0) return true;
           const std::int64_t after = x * step.outcomes + m;
+          // The next step played (past the skipped ones) and its prefix.
+          int n = t + 1;
+          std::int64_t reached = after;
+          while (n < steps && !g_->steps[n].played.empty() && !g_->steps[n].played[reached]) {
+            reached = reached * g_->steps[n].outcomes + g_->steps[n].unset;
+            ++n;
+          }
+          const Step* next = n < steps ? &g_->steps[n] : nullptr;
+          const bool next_chance = next && g_->stages[next->stage].chance;
           for (int i = 0; i < p; ++i) r[i] = step.rewards.width ? step.rewards.row(after)[i] : 0.0;
           if (!next && g_->payoffs.width) {
-            for (int i = 0; i < p; ++i) r[i] += g_->payoffs.row(after)[i];
+            for (int i = 0; i < p; ++i) r[i] += g_->payoffs.row(reached)[i];
           }
           for (int i = 0; i < p; ++i) {
-            vn[i] = next ? next->value.row(after)[i] : 0.0;
-            gn[i] = !next ? 0.0 : next_chance ? next->later.row(after)[i] : gamma * vn[i];
+            vn[i] = next ? next->value.row(reached)[i] : 0.0;
+            gn[i] = !next ? 0.0 : next_chance ? next->later.row(reached)[i] : gamma * vn[i];
           }
           for (int i = 0; i < p; ++i) {
             if (chance) {
@@ -1924,6 +2348,11 @@ class Reader {
   FileReader& r_;
   UserGame* g_;
   std::int64_t used_ = 0;  // numbers tabulated so far
+  // With "when": per step boundary (before each step, and after the last), the prefixes some play
+  // reaches; empty without.
+  std::vector<std::vector<std::uint8_t>> reach_;
+  Live live_;                       // where the table being read is read (tabulate fills only there)
+  const Json* policies_ = nullptr;  // the file's "policies", for the information sets' checks
   std::unordered_map<int, ChoiceIndex> variable_indexes_;
 };
 

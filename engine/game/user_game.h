@@ -15,7 +15,10 @@
 // The history is a list of variables, one per chance stage (named after the stage) and one per
 // (decision stage, player, slot): "<stage>_<player>", or "<stage>_<player>_<slot>" when the player has
 // several slots there. A policy or a chance row may read the variables set before it; rewards read
-// those set by the end of their stage; payoffs read them all.
+// those set by the end of their stage; payoffs read them all. A stage with a "when" is played only in
+// the histories where it holds (elsewhere it is no node, and its variables are unset: one more value,
+// the last); a decision stage's "information" says what each of its players knows (its information
+// sets; by default the whole history), and every policy must be one distribution on each set.
 //
 // Everything is tabulated when the game is read (every history, so every mistake is found then, with
 // its position), which bounds a game to 2^18 complete histories, 64 steps and 2^23 tabulated numbers.

@@ -1112,7 +1112,15 @@ struct Inputs {
   const Symbol* symbols;
   const int* indices;
 
-  const Outcome& of(const Node& n) const { return symbols[n.symbol].domain[indices[n.symbol]]; }
+  // An index past the domain is a value the symbol does not have here (a user game's variable whose
+  // stage was not played: docs/games.md, "when"): reading it is an error, not another outcome.
+  const Outcome& of(const Node& n) const {
+    const Symbol& s = symbols[n.symbol];
+    const int i = indices[n.symbol];
+    if (i < 0 || static_cast<std::size_t>(i) >= s.domain.size())
+      throw std::domain_error("\"" + s.name + "\" is unset here (its stage was not played)");
+    return s.domain[i];
+  }
 };
 
 bool eval_bool(const Node& n, const Inputs& in);

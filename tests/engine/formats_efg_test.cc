@@ -1,8 +1,12 @@
-// The Gambit .efg importer (engine/formats/efg.cc; docs/formats.md): a hand-written tree that plays the
-// same stages in every history becomes a game whose plays and payoffs are the tree's (information sets
-// given once and named again, payoffs on inner nodes added along the play); trees the game format cannot
-// hold, and every other mistake, are reported at their line and column.
+// The Gambit .efg importer (engine/formats/efg.cc; docs/formats.md): a hand-written tree becomes a game
+// whose plays, chances, information sets and payoffs are the tree's (information sets given once and
+// named again, payoffs on inner nodes added along the play, plays that end early, odds that differ by
+// node, a set across depths, Kuhn poker); trees the game format cannot hold, and every other mistake,
+// are reported at their line and column. Expected payoffs are checked against plays listed by hand.
 #include <gtest/gtest.h>
+#include <algorithm>
+#include <cmath>
+#include <map>
 
 #include <string>
 #include <vector>
@@ -46,7 +50,9 @@ TEST(FormatsEfg, ALayeredTreeBecomesStagesWithTheTreesPayoffs) {
             json({{"Player_1", -2}, {"Player_2", 2}}));
   EXPECT_EQ(payoffs_of(m, {{"chance_1", "single"}, {"move_2_Player_1", "T"}, {"move_3_Player_2", "T"}}),
             json({{"Player_1", 1}, {"Player_2", -1}}));
-  EXPECT_NE(imported->notes.back().find("information sets are not kept"), std::string::npos);
+  // Player 2 does not see player 1's side: one information set of four nodes, given as a table.
+  ASSERT_TRUE(m["stages"][2].contains("information"));
+  EXPECT_NE(imported->notes.back().find("information sets are kept"), std::string::npos);
   // Zero-sum: under uniform play the exact correlation of the two players' returns is −1, each mean 0.
   const json sica = test::analyze(imported->model, "sica", {{"rollouts", 100}});
   EXPECT_NEAR(sica["exact"]["correlation"][0][1].get<double>(), -1.0, 1e-12);
@@ -66,6 +72,105 @@ TEST(FormatsEfg, PayoffsOnInnerNodesAddUpAlongThePlay) {
   EXPECT_EQ(payoffs_of(m, {{"move_1_A", "y"}}), json({{"A", 2}, {"B", 1}}));
 }
 
+// The game tree of an imported model: per player, the expected return under the file's (uniform)
+// policies, the product of the edges' probabilities down to each leaf; and per player the sizes of its
+// information sets, sorted.
+struct TreeFacts {
+  std::vector<double> expected;
+  std::map<std::string, std::vector<int>> set_sizes;
+  std::vector<int> leaf_depths;
+};
+
+TreeFacts tree_facts(const std::string& model) {
+  const json tree = test::analyze(model, "game_tree", json::object());
+  TreeFacts out;
+  const json& nodes = tree["nodes"];
+  std::vector<double> reach(nodes.size(), 1.0);
+  out.expected.assign(tree["players"].size(), 0.0);
+  for (const json& n : nodes) {
+    const auto id = n["id"].get<std::size_t>();
+    if (n["parent"].get<int>() >= 0)
+      reach[id] = reach[n["parent"].get<std::size_t>()] * n["probability"].get<double>();
+    if (n["type"] != "terminal") continue;
+    out.leaf_depths.push_back(n["depth"].get<int>());
+    for (std::size_t i = 0; i < out.expected.size(); ++i)
+      out.expected[i] += reach[id] * n["returns"][i].get<double>();
+  }
+  for (const json& set : tree["information_sets"])
+    out.set_sizes[set["player"].get<std::string>()].push_back(static_cast<int>(set["nodes"].size()));
+  for (auto& [player, sizes] : out.set_sizes) std::sort(sizes.begin(), sizes.end());
+  return out;
+}
+
+std::string imported_model(const std::string& file) {
+  Diagnostics d;
+  auto imported = import_efg(test::read_source_file(file), &d);
+  EXPECT_TRUE(imported) << (d.empty() ? "" : d.items()[0].message);
+  return imported ? imported->model : std::string();
+}
+
+TEST(FormatsEfg, KuhnPokerImportsWithItsTwelveInformationSetsAndUniformPlayGivesPlayer1AnEighth) {
+  const std::string model = imported_model("tests/formats/kuhn-poker.efg");
+  ASSERT_FALSE(model.empty());
+  const TreeFacts facts = tree_facts(model);
+  // 6 sets per player (3 cards × 2 decisions), each of 2 nodes: the 2 deals that give the player its card.
+  EXPECT_EQ(facts.set_sizes.at("Player_1"), std::vector<int>(6, 2));
+  EXPECT_EQ(facts.set_sizes.at("Player_2"), std::vector<int>(6, 2));
+  // 30 plays: per deal, check-check, check-bet-fold, check-bet-call (3 moves), bet-fold, bet-call.
+  ASSERT_EQ(facts.leaf_depths.size(), 30u);
+  EXPECT_EQ(std::count(facts.leaf_depths.begin(), facts.leaf_depths.end(), 4), 12);
+  EXPECT_EQ(std::count(facts.leaf_depths.begin(), facts.leaf_depths.end(), 3), 18);
+  // Independently: each deal 1/6, every action 1/2; the winner of a showdown holds the higher card.
+  double p1 = 0;
+  for (int a = 0; a < 3; ++a) {
+    for (int b = 0; b < 3; ++b) {
+      if (a == b) continue;
+      const double s = a > b ? 1 : -1;
+      const std::vector<std::pair<double, double>> plays = {
+          {0.25, s}, {0.125, -1}, {0.125, 2 * s}, {0.25, 1}, {0.25, 2 * s}};  // (probability, P1's payoff)
+      for (const auto& [p, pay] : plays) p1 += p * pay / 6;
+    }
+  }
+  EXPECT_NEAR(p1, 0.125, 1e-15);  // the hand derivation: s + 1/8 per deal, s averaging 0
+  EXPECT_NEAR(facts.expected[0], p1, 1e-12);
+  EXPECT_NEAR(facts.expected[1], -p1, 1e-12);
+  // Simulate's exact method agrees at the start.
+  const json sica = test::analyze(model, "sica", {{"rollouts", 100}});
+  EXPECT_NEAR(sica["exact"]["mean"][0].get<double>(), 0.125, 1e-12);
+}
+
+TEST(FormatsEfg, PlaysMayEndEarly) {
+  const std::string model = imported_model("tests/formats/entry-deterrence.efg");
+  ASSERT_FALSE(model.empty());
+  const TreeFacts facts = tree_facts(model);
+  EXPECT_EQ(facts.leaf_depths, std::vector<int>({1, 2, 2}));
+  // out (1/2): (0, 2); in, fight (1/4): (−1, −1); in, share (1/4): (1, 1).
+  EXPECT_NEAR(facts.expected[0], 0.5 * 0 + 0.25 * -1 + 0.25 * 1, 1e-12);
+  EXPECT_NEAR(facts.expected[1], 0.5 * 2 + 0.25 * -1 + 0.25 * 1, 1e-12);
+  EXPECT_NE(model.find("\"when\""), std::string::npos);
+}
+
+TEST(FormatsEfg, ChanceWhoseOddsDifferByNodeBecomesAChanceTable) {
+  const std::string model = imported_model("tests/formats/safe-or-risky.efg");
+  ASSERT_FALSE(model.empty());
+  const json m = json::parse(model.substr(model.find('\n') + 1));
+  ASSERT_EQ(m["stages"].size(), 2u);
+  ASSERT_TRUE(m["stages"][1]["chance"].contains("table"));
+  const TreeFacts facts = tree_facts(model);
+  EXPECT_NEAR(facts.expected[0], 0.5 * (0.9 * 1 + 0.1 * 0) + 0.5 * (0.3 * 5 + 0.7 * -2), 1e-12);
+  EXPECT_NEAR(facts.expected[1], 0.5 * 0 + 0.5 * (0.3 * -1), 1e-12);
+}
+
+TEST(FormatsEfg, AnInformationSetAcrossDepthsIsPlacedAtOneLevel) {
+  const std::string model = imported_model("tests/formats/set-across-depths.efg");
+  ASSERT_FALSE(model.empty());
+  const TreeFacts facts = tree_facts(model);
+  EXPECT_EQ(facts.set_sizes.at("P2"), std::vector<int>({3}));  // one set: after a-h, a-t and b
+  EXPECT_EQ(facts.leaf_depths, std::vector<int>({3, 3, 3, 3, 2, 2}));
+  EXPECT_NEAR(facts.expected[0],
+              0.25 * (0.5 * 1 + 0.5 * 0) + 0.25 * (0.5 * 2 + 0.5 * 0) + 0.5 * (0.5 * -1 + 0.5 * 3), 1e-12);
+}
+
 struct Case {
   std::string name, text, id;
   int line, column;
@@ -74,17 +179,11 @@ struct Case {
 
 TEST(FormatsEfg, TreesTheGameFormatCannotHoldAndOtherMistakesAreReportedAtTheirPlace) {
   const std::string head = "EFG 2 R \"g\" { \"A\" \"B\" }\n";
-  const std::vector<Case> cases = {
-      {"plays of different lengths",
-       head + "p \"\" 1 1 \"\" { \"stop\" \"go\" } 0\nt \"\" 1 \"o\" { 1, 0 }\np \"\" 2 1 \"\" { \"l\" \"r\" "
-              "} 0\n"
-              "t \"\" 2 \"x\" { 0, 1 }\nt \"\" 3 \"y\" { 2, 2 }\n",
-       "import.unsupported", 5, 1, "ends after 2 moves"},
-      {"different players at one depth",
+  std::vector<Case> cases = {
+      {"an information set holding a node and its descendant",
        head +
-           "c \"\" 1 \"\" { \"x\" 1/2 \"y\" 1/2 } 0\np \"\" 1 1 \"\" { \"a\" } 0\nt \"\" 1 \"o\" { 1, 0 }\n"
-           "p \"\" 2 1 \"\" { \"a\" } 0\nt \"\" 1\n",
-       "import.unsupported", 5, 1, "line 3"},
+           "p \"\" 1 1 \"\" { \"a\" \"b\" } 0\np \"\" 1 1 0\nt \"\" 1 \"o\" { 1, 0 }\nt \"\" 1\nt \"\" 1\n",
+       "import.unsupported", 3, 1, "cannot be placed"},
       {"chances that do not add up",
        head + "c \"\" 1 \"\" { \"x\" 1/2 \"y\" 1/3 } 0\nt \"\" 1 \"o\" { 1, 0 }\nt \"\" 1\n",
        "import.bad_probability", 2, 1, "0.8333"},
@@ -96,6 +195,12 @@ TEST(FormatsEfg, TreesTheGameFormatCannotHoldAndOtherMistakesAreReportedAtTheirP
        "import.syntax", 4, 1, "expected a node"},
       {"player out of range", head + "p \"\" 3 1 \"\" { \"a\" } 0\n", "import.too_large", 2, 6, "player"},
   };
+  // A chain of 13 "stop or go" decisions: 13 stages, all but the first with a "when", 2 · 3^12 histories.
+  std::string chain = head;
+  for (int k = 0; k < 13; ++k)
+    chain += "p \"\" 1 " + std::to_string(k + 1) + " \"\" { \"stop\" \"go\" } 0\nt \"\" 1 \"o\" { 1, 0 }\n";
+  chain += "t \"\" 1\n";
+  cases.push_back({"a tree whose stages have too many histories", chain, "import.too_large", 2, 1, "262144"});
   for (const Case& c : cases) {
     Diagnostics d;
     auto imported = import_efg(c.text, &d);

@@ -46,6 +46,7 @@ const char* kExamples[] = {"cop.jsonc",
                            "stag-hunt-opportunist.jsonc",
                            "hidden-hostility.jsonc",
                            "cheap-talk-hunt.jsonc",
+                           "kuhn-poker.jsonc",
                            "diplomacy-teaching.jsonc",
                            "diplomacy-standard.jsonc",
                            "diplomacy-figure1.jsonc"};

@@ -2,7 +2,9 @@
 // a discount, a value function (expressions, exact, the mean of several plays), chance that depends on
 // the history, action sets per player, policies over the joint of a player's slots. Each is checked
 // against a computation written here by hand, independent of the engine's enumeration. Then the
-// reader's reliability: bounded weights, choices, magnitudes, linear reading, strict state texts.
+// reader's reliability: bounded weights, choices, magnitudes, linear reading, strict state texts. Last,
+// stages played only in some histories ("when") and information sets ("information").
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <functional>
@@ -12,9 +14,11 @@
 
 #include <gtest/gtest.h>
 
+#include "api_support.h"
 #include "game/kind.h"
 #include "game/methods.h"
 #include "game/model.h"
+#include "game_conformance.h"
 #include "test_size.h"
 
 namespace motive::game {
@@ -748,6 +752,182 @@ TEST(GameSica, StandardErrorsCoverTheExactValue) {
     // A normal estimate: 95.4%; the binomial spread of the count over 300 seeds is about 1.2%.
     EXPECT_GE(coverage, test::test_size(91, 82) / 100.0);
     EXPECT_LE(coverage, 0.99);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Stages played only in some histories ("when") and players who know only part of the history
+// ("information"): a small poker where the second player answers only a bet and sees only whether there
+// was one. The plays, their probabilities and payoffs, the information sets, the state texts and the
+// reader's positioned mistakes are checked against a computation written here by hand.
+
+// a opens (bet or check) knowing the card; b answers a bet only (call or fold), seeing the bet but not
+// the card; after a call, a moves once more, observing nothing new but remembering (perfect recall).
+// Answering pays b 0.5 (a stage's rewards, paid only where it is played); the payoff expression reads reply_b
+// and last_a only where they are set.
+const char* kPoker = R"game({
+  "kind": "game", "players": ["a", "b"],
+  "stages": [
+    { "name": "deal", "chance": { "high": 0.5, "low": 0.5 } },
+    { "name": "open", "players": ["a"], "actions": { "move": ["bet", "check"] } },
+    { "name": "reply", "players": ["b"], "actions": { "move": ["call", "fold"] }, "when": "open_a == 'bet'",
+      "information": { "b": ["open_a"] }, "rewards": { "b": 0.5 } },
+    { "name": "last", "players": ["a"], "actions": { "move": ["up", "down"] },
+      "when": { "table": [ { "given": { "reply_b": "call" } } ] }, "information": { "a": [] } }
+  ],
+  "payoffs": {
+    "a": "open_a == 'check' ? 0 : reply_b == 'fold' ? 1 : (deal == 'high' ? 2 : -2) + (last_a == 'up' ? 1 : 0)",
+    "b": "open_a == 'check' ? 0 : reply_b == 'fold' ? -1 : (deal == 'high' ? -2 : 2) - (last_a == 'up' ? 1 : 0)"
+  },
+  "policies": {
+    "a": { "open": { "table": [ { "given": { "deal": "high" }, "cpd": { "bet": 0.8, "check": 0.2 } },
+                                { "cpd": { "bet": 0.4, "check": 0.6 } } ] } },
+    "b": { "reply": { "call": 0.3, "fold": 0.7 } }
+  }
+})game";
+
+// The plays listed by hand: (probability, a's return, b's return, moves).
+struct PokerPlay {
+  double p, a, b;
+  int moves;
+};
+std::vector<PokerPlay> poker_plays() {
+  std::vector<PokerPlay> out;
+  for (int high = 0; high < 2; ++high) {
+    const double deal = 0.5, bet = high ? 0.8 : 0.4, card = high ? 2 : -2;
+    out.push_back({deal * (1 - bet), 0, 0, 2});                             // check
+    out.push_back({deal * bet * 0.7, 1, -1 + 0.5, 3});                      // bet, fold
+    out.push_back({deal * bet * 0.3 * 0.5, card + 1, -card - 1 + 0.5, 4});  // bet, call, up
+    out.push_back({deal * bet * 0.3 * 0.5, card, -card + 0.5, 4});          // bet, call, down
+  }
+  return out;
+}
+
+TEST(GameUserWhen, SkippedStagesAreNoNodesAndTheExpectedReturnsAreThePlaysListedByHand) {
+  const std::string model = kPoker;
+  const json tree = test::analyze(model, "game_tree", json::object());
+  std::vector<double> reach(tree["nodes"].size(), 1.0), expected(2, 0.0);
+  std::vector<int> depths;
+  for (const json& n : tree["nodes"]) {
+    const auto id = n["id"].get<std::size_t>();
+    if (n["parent"].get<int>() >= 0)
+      reach[id] = reach[n["parent"].get<std::size_t>()] * n["probability"].get<double>();
+    if (n["type"] != "terminal") continue;
+    depths.push_back(n["depth"].get<int>());
+    for (int i = 0; i < 2; ++i) expected[i] += reach[id] * n["returns"][i].get<double>();
+  }
+  double a = 0, b = 0;
+  std::vector<int> hand_depths;
+  for (const PokerPlay& p : poker_plays()) a += p.p * p.a, b += p.p * p.b, hand_depths.push_back(p.moves);
+  std::sort(depths.begin(), depths.end());
+  std::sort(hand_depths.begin(), hand_depths.end());
+  EXPECT_EQ(depths, hand_depths);
+  EXPECT_NEAR(a, 0.63, 1e-12);  // 0.5 · 0.8 · (0.7 + 0.3 · 2.5) + 0.5 · 0.4 · (0.7 − 0.3 · 1.5)
+  EXPECT_NEAR(expected[0], a, 1e-12);
+  EXPECT_NEAR(expected[1], b, 1e-12);
+  // b's one information set holds both deals after a bet; a knows the whole history (the default).
+  std::map<std::string, std::vector<int>> sizes;
+  for (const json& set : tree["information_sets"])
+    sizes[set["player"].get<std::string>()].push_back(static_cast<int>(set["nodes"].size()));
+  EXPECT_EQ(sizes["b"], std::vector<int>({2}));
+  EXPECT_EQ(sizes["a"], std::vector<int>({1, 1, 1, 1}));
+  // The exact methods agree: SICA's exact means at the start.
+  const json sica = test::analyze(model, "sica", {{"rollouts", 100}});
+  EXPECT_NEAR(sica["exact"]["mean"][0].get<double>(), a, 1e-12);
+  EXPECT_NEAR(sica["exact"]["mean"][1].get<double>(), b, 1e-12);
+}
+
+TEST(GameUserWhen, StateTextsListThePlayedChoicesAndCountOnlyPlayedSteps) {
+  Diagnostics d;
+  auto m = kind().read(kPoker, &d);
+  ASSERT_TRUE(m) << (d.empty() ? "" : d.items()[0].message);
+  const Game& game = *static_cast<const GameModel&>(*m).game;
+  std::string error;
+  auto checked = game.deserialise("game 0 1", &error);  // high, check: the play is over
+  ASSERT_TRUE(checked) << error;
+  EXPECT_EQ(checked->type(), NodeType::kTerminal);
+  EXPECT_EQ(checked->move_number(), 2);
+  EXPECT_EQ(checked->serialise(), "game 0 1");
+  const json history = json::parse(checked->describe())["history"];
+  EXPECT_EQ(history, json({{"deal", "high"}, {"open_a", "check"}}));  // reply_b, last_a unset: absent
+  EXPECT_EQ(json::parse(checked->describe())["payoffs"]["a"], 0);
+  auto called = game.deserialise("game 1 0 0", &error);  // low, bet, call: a moves last
+  ASSERT_TRUE(called) << error;
+  EXPECT_EQ(called->type(), NodeType::kDecision);
+  EXPECT_EQ(called->move_number(), 3);
+  EXPECT_EQ(called->serialise(), "game 1 0 0");
+  // b's information: what it observes (whether a bet), not the card.
+  auto high_bet = game.deserialise("game 0 0", &error);
+  auto low_bet = game.deserialise("game 1 0", &error);
+  ASSERT_TRUE(high_bet && low_bet);
+  EXPECT_EQ(high_bet->information(1), low_bet->information(1));
+  EXPECT_EQ(high_bet->information(1), "reply: open_a = bet");
+  EXPECT_FALSE(game.deserialise("game 0 1 0", &error));  // after a check nothing more is played
+  // a observes nothing new at "last" but remembers its card (it knew the history at "open") and move.
+  EXPECT_EQ(called->information(0), "last: deal = low, open_a = bet");
+  testing::check_conformance(game, 20);
+}
+
+// The shipped Kuhn poker (examples/games/kuhn-poker.jsonc) with one of Kuhn's equilibria (α = 1/3): player
+// 1 expects −1/18, the value Kuhn (1950) gives; each player has 6 information sets (its card × 2
+// decisions).
+TEST(GameUserWhen, KuhnPokerExampleHasTheGamesValueAndTwelveInformationSets) {
+  const std::string model = test::read_source_file("examples/games/kuhn-poker.jsonc");
+  const json sica = test::analyze(model, "sica", {{"rollouts", 100}});
+  EXPECT_NEAR(sica["exact"]["mean"][0].get<double>(), -1.0 / 18, 1e-12);
+  EXPECT_NEAR(sica["exact"]["mean"][1].get<double>(), 1.0 / 18, 1e-12);
+  const json tree = test::analyze(model, "game_tree", {{"max_nodes", 2000}});
+  std::map<std::string, int> sets;
+  for (const json& set : tree["information_sets"]) ++sets[set["player"].get<std::string>()];
+  EXPECT_EQ(sets, (std::map<std::string, int>{{"p1", 6}, {"p2", 6}}));
+  // MEG reads the same sets: p2 decides once a play, in one of its 6.
+  const json meg = test::analyze(model, "meg", {{"player", "p2"}});
+  ASSERT_EQ(meg["decisions"].size(), 1u);
+  EXPECT_EQ(meg["decisions"][0]["information_sets"], 6);
+}
+
+struct Mistake {
+  std::string name, from, to, id, in_message;
+};
+
+TEST(GameUserWhen, MistakesAreReportedWithTheirIdsAtTheirPlace) {
+  const std::vector<Mistake> cases = {
+      {"a when reading a later variable", "\"when\": \"open_a == 'bet'\"", "\"when\": \"last_a == 'up'\"",
+       "expr.unknown_name", "last_a"},
+      {"a when reading an unset variable",
+       "\"when\": { \"table\": [ { \"given\": { \"reply_b\": \"call\" } } ] }",
+       "\"when\": \"reply_b == 'call'\"", "game.bad_when", "unset"},
+      {"a when of the wrong type", "\"when\": \"open_a == 'bet'\"", "\"when\": 3", "game.bad_when",
+       "boolean"},
+      {"null for a variable always set", "\"given\": { \"reply_b\": \"call\" }",
+       "\"given\": { \"open_a\": null }", "game.unknown_choice", "set in every history"},
+      {"a policy reading what its player cannot see",
+       "\"b\": { \"reply\": { \"call\": 0.3, \"fold\": 0.7 } }",
+       "\"b\": { \"reply\": { \"table\": [ { \"given\": { \"deal\": \"high\" }, \"cpd\": { \"call\": 1 } }, "
+       "{ \"cpd\": { \"fold\": 1 } } ] } }",
+       "game.hidden_information", "differs between two histories"},
+      {"information naming a later variable", "\"b\": [\"open_a\"]", "\"b\": [\"last_a\"]",
+       "game.unknown_variable", "last_a"},
+      {"information that is neither form", "\"b\": [\"open_a\"]", "\"b\": 7", "game.bad_information", "list"},
+      {"an information table that misses a history", "\"b\": [\"open_a\"]",
+       "\"b\": { \"table\": [ { \"given\": { \"deal\": \"high\" }, \"set\": \"h\" } ] }",
+       "game.uncovered_information", "deal = 'low'"},
+      {"information on a chance stage", "\"chance\": { \"high\": 0.5, \"low\": 0.5 } }",
+       "\"chance\": { \"high\": 0.5, \"low\": 0.5 }, \"information\": {} }", "game.mixed_stage",
+       "chance stage"},
+  };
+  for (const Mistake& c : cases) {
+    std::string text = kPoker;
+    const auto where = text.find(c.from);
+    ASSERT_NE(where, std::string::npos) << c.name;
+    text.replace(where, c.from.size(), c.to);
+    Diagnostics d;
+    EXPECT_FALSE(kind().read(text, &d)) << c.name;
+    ASSERT_FALSE(d.empty()) << c.name;
+    const Diagnostic& first = d.items().front();
+    EXPECT_EQ(first.id, c.id) << c.name << ": " << first.message;
+    EXPECT_NE(first.message.find(c.in_message), std::string::npos) << c.name << ": " << first.message;
+    EXPECT_GT(first.span.line, 1) << c.name;  // positioned in the file, not at its start
   }
 }
 

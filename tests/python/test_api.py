@@ -158,3 +158,24 @@ def test_an_imported_extensive_form_game_keeps_the_trees_payoffs(root):
     table = json.loads(game.text.split("\n", 1)[1])["payoff_table"]
     row = next(r for r in table if r["given"] == {"chance_1": "single", "move_2_Player_1": "T", "move_3_Player_2": "T"})
     assert row["payoffs"] == {"Player_1": 1, "Player_2": -1}
+
+
+# Kuhn poker (tests/formats/kuhn-poker.efg) imports with its information sets: 6 of player 1 and 6 of
+# player 2, each holding the 2 deals that give the player its card; under uniform play player 1
+# expects 1/8 (per deal, each of the five plays listed by hand: check-check, check-bet-fold,
+# check-bet-call, bet-fold, bet-call with probabilities 1/4, 1/8, 1/8, 1/4, 1/4).
+def test_kuhn_poker_imports_with_its_information_sets_efg(root):
+    game = motive.import_file(root / "tests/formats/kuhn-poker.efg")
+    assert game.kind == "game" and game.source_format == "efg"
+    expected = 0.0
+    for a in range(3):
+        for b in range(3):
+            if a != b:
+                s = 1 if a > b else -1
+                plays = [(1 / 4, s), (1 / 8, -1), (1 / 8, 2 * s), (1 / 4, 1), (1 / 4, 2 * s)]
+                expected += sum(p * pay for p, pay in plays) / 6
+    exact = game.analyze("sica", rollouts=100)["exact"]
+    assert exact["mean"] == pytest.approx([expected, -expected], abs=1e-12)
+    tree = game.analyze("game_tree")
+    sizes = sorted((s["player"], len(s["nodes"])) for s in tree["information_sets"])
+    assert sizes == [("Player_1", 2)] * 6 + [("Player_2", 2)] * 6
