@@ -15,7 +15,7 @@ import {
   explainedEntry,
   queryParam,
 } from './settings.js';
-import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
+import { decisionBody, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
 import { sbueChart } from './bars.js';
 import { errorText } from './state-view.js';
 
@@ -183,11 +183,8 @@ export function counterfactualTab(page, settings, { node }) {
     compute,
     render(run) {
       const here = node(run);
-      const out = el('div', { class: 'game-counterfactual' }, atLine(settings, run, here));
-      if (here?.node !== 'decision') {
-        out.append(notDecision(here));
-        return out;
-      }
+      const out = decisionBody(settings, run, here, 'game-counterfactual');
+      if (here?.node !== 'decision') return out;
       const entry = explainedEntry(settings, here);
       const busy = run.busy.counterfactual;
       const field = (name, label) =>

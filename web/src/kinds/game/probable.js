@@ -6,8 +6,7 @@ import { el } from '../../views/dom.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
 import {
-  atLine,
-  notDecision,
+  decisionBody,
   explainedControls,
   computeButton,
   resultOf,
@@ -66,11 +65,8 @@ export function probableTab(page, settings, { node }) {
     lead: 'What the others will most probably do next when the explained player takes its action, from simulated plays, with how often each choice of each part of their action comes up.',
     render(run) {
       const here = node(run);
-      const out = el('div', { class: 'game-probable' }, atLine(settings, run, here));
-      if (here?.node !== 'decision') {
-        out.append(notDecision(here));
-        return out;
-      }
+      const out = decisionBody(settings, run, here, 'game-probable');
+      if (here?.node !== 'decision') return out;
       const busy = run.busy.probable;
       const field = (name, label) =>
         numberField(settings, page.catalogue(), 'probable_actions', name, label, { onEnter: compute });

@@ -9,8 +9,7 @@ import { toCsv } from '../../views/export.js';
 import { exportedFigure } from '../../views/figure.js';
 import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
 import {
-  atLine,
-  notDecision,
+  decisionBody,
   explainedControls,
   computeButton,
   resultOf,
@@ -89,11 +88,8 @@ export function sbueTab(page, settings, { node }) {
     render(run) {
       const catalogue = page.catalogue();
       const here = node(run);
-      const out = el('div', { class: 'game-sbue' }, atLine(settings, run, here));
-      if (here?.node !== 'decision') {
-        out.append(notDecision(here));
-        return out;
-      }
+      const out = decisionBody(settings, run, here, 'game-sbue');
+      if (here?.node !== 'decision') return out;
       const busy = run.busy.sbue;
       const field = (name, label) =>
         numberField(settings, catalogue, 'sbue', name, label, { onEnter: compute });
