@@ -5,6 +5,7 @@
 // query the engine says why; the page never shows the original in its place.
 import { readable, readableCell } from '../../views/numbers.js';
 import { el } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { themePlotPalette } from '../../views/plots.js';
 import { toCsv } from '../../views/export.js';
 import {
@@ -141,16 +142,7 @@ function sbueColumn(title, id, label, sbue, players, extra) {
     el(
       'table',
       { class: 'data compact' },
-      el(
-        'thead',
-        null,
-        el(
-          'tr',
-          null,
-          el('th', { scope: 'col' }, 'agent'),
-          el('th', { scope: 'col', class: 'num' }, 'SBUE mean ± s.e.'),
-        ),
-      ),
+      headerRow('agent', colHead('SBUE mean ± s.e.', { class: 'num' })),
       el(
         'tbody',
         null,
@@ -291,15 +283,9 @@ export function counterfactualTab(page, settings, { node }) {
           el(
             'table',
             { class: 'data', id: 'cf-feasible' },
-            el(
-              'thead',
-              null,
-              el(
-                'tr',
-                null,
-                ['action', 'drawn', 'probability', 'similarity', 'utility', 'score'].map((h, i) =>
-                  el('th', { scope: 'col', class: i ? 'num' : null }, h),
-                ),
+            headerRow(
+              ['action', 'drawn', 'probability', 'similarity', 'utility', 'score'].map((h, i) =>
+                colHead(h, { class: i ? 'num' : null }),
               ),
             ),
             el(

@@ -3,6 +3,7 @@
 // for more turns, every agent's most probable action greedily. Run asks it with SBUE.
 import { readable } from '../../views/numbers.js';
 import { el } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
 import {
@@ -111,18 +112,12 @@ export function probableTab(page, settings, { node }) {
           el(
             'table',
             { class: 'data', id: 'probable-table' },
-            el(
-              'thead',
-              null,
-              el(
-                'tr',
-                null,
-                el('th', { scope: 'col', class: 'num' }, 'turn'),
-                el('th', { scope: 'col' }, 'agent'),
-                el('th', { scope: 'col' }, 'most probable action'),
-                el('th', { scope: 'col', class: 'num' }, 'frequency'),
-                el('th', { scope: 'col' }, 'per sub-action'),
-              ),
+            headerRow(
+              colHead('turn', { class: 'num' }),
+              'agent',
+              'most probable action',
+              colHead('frequency', { class: 'num' }),
+              'per sub-action',
             ),
             el(
               'tbody',

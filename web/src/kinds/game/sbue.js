@@ -4,6 +4,7 @@
 // on a switch; and the numbers as a table. Run asks it for the explained action picked.
 import { readable, readableCell } from '../../views/numbers.js';
 import { el } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { themePlotPalette } from '../../views/plots.js';
 import { toCsv } from '../../views/export.js';
 import { exportedFigure } from '../../views/figure.js';
@@ -35,17 +36,11 @@ export function sbueTable(r) {
   return el(
     'table',
     { class: 'data', id: 'sbue-table' },
-    el(
-      'thead',
-      null,
-      el(
-        'tr',
-        null,
-        el('th', { scope: 'col' }, `${r.player}'s action`),
-        el('th', { scope: 'col', class: 'num' }, 'probability'),
-        r.players.map((p) => el('th', { scope: 'col', class: 'num' }, `${p}: mean ± s.e.`)),
-        r.exact?.available && r.players.map((p) => el('th', { scope: 'col', class: 'num' }, `${p}: exact`)),
-      ),
+    headerRow(
+      `${r.player}'s action`,
+      colHead('probability', { class: 'num' }),
+      r.players.map((p) => colHead(`${p}: mean ± s.e.`, { class: 'num' })),
+      r.exact?.available && r.players.map((p) => colHead(`${p}: exact`, { class: 'num' })),
     ),
     el(
       'tbody',
