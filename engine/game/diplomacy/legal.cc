@@ -352,62 +352,50 @@ void adjustments(const Map& m, const Position& pos, Options* out) {
   }
 }
 
+// Walks the chains of convoying fleets (the seas of `fleets` but `avoid`) that can carry an army from
+// the coast `from`, breadth first; visit(sea) is called once for each fleet reached, and the walk stops
+// as soon as it returns true. Returns whether it did.
+template <typename Visit>
+bool walk_convoy_chains(const Map& m, const std::bitset<kMaxProvinces>& fleets, int from, int avoid,
+                        Visit visit) {
+  std::array<std::uint8_t, kMaxProvinces> queue;
+  std::bitset<kMaxProvinces> seen;
+  int head = 0, tail = 0;
+  auto reach = [&](int sea) {
+    if (fleets[sea] && sea != avoid && !seen[sea]) {
+      seen.set(sea);
+      queue[tail++] = static_cast<std::uint8_t>(sea);
+    }
+  };
+  for (int s = 0; s < m.num_provinces(); ++s)
+    if (m.fleet_reaches(s, from)) reach(s);
+  while (head < tail) {
+    const int s = queue[head++];
+    if (visit(s)) return true;
+    for (std::uint8_t t : m.locations[s].fleet) reach(m.province_of(t));
+  }
+  return false;
+}
+
 }  // namespace
 
 bool convoy_route_exists(const Map& m, const std::bitset<kMaxProvinces>& fleets, int from, int to,
                          int avoid) {
   if (!m.is_coast(from) || !m.is_coast(to)) return false;
-  const int n = m.num_provinces();
-  std::array<std::uint8_t, kMaxProvinces> queue;
-  std::bitset<kMaxProvinces> seen;
-  int head = 0, tail = 0;
-  for (int s = 0; s < n; ++s) {
-    if (fleets[s] && s != avoid && m.fleet_reaches(s, from)) {
-      seen.set(s);
-      queue[tail++] = static_cast<std::uint8_t>(s);
-    }
-  }
-  while (head < tail) {
-    const int s = queue[head++];
-    if (m.fleet_reaches(s, to)) return true;
-    for (std::uint8_t t : m.locations[s].fleet) {
-      if (fleets[t] && t != avoid && !seen[t]) {
-        seen.set(t);
-        queue[tail++] = t;
-      }
-    }
-  }
-  return false;
+  return walk_convoy_chains(m, fleets, from, avoid, [&](int sea) { return m.fleet_reaches(sea, to); });
 }
 
 std::bitset<kMaxProvinces> convoy_destinations(const Map& m, const std::bitset<kMaxProvinces>& fleets,
                                                int from, int avoid) {
   std::bitset<kMaxProvinces> out;
   if (!m.is_coast(from)) return out;
-  const int n = m.num_provinces();
-  std::array<std::uint8_t, kMaxProvinces> queue;
-  std::bitset<kMaxProvinces> seen;
-  int head = 0, tail = 0;
-  for (int s = 0; s < n; ++s) {
-    if (fleets[s] && s != avoid && m.fleet_reaches(s, from)) {
-      seen.set(s);
-      queue[tail++] = static_cast<std::uint8_t>(s);
-    }
-  }
-  while (head < tail) {
-    const int s = queue[head++];
-    for (std::uint8_t t : m.locations[s].fleet) {
+  walk_convoy_chains(m, fleets, from, avoid, [&](int sea) {
+    for (std::uint8_t t : m.locations[sea].fleet) {
       const int q = m.province_of(t);
-      if (fleets[q]) {
-        if (q != avoid && !seen[q]) {
-          seen.set(q);
-          queue[tail++] = static_cast<std::uint8_t>(q);
-        }
-      } else if (m.is_coast(q) && q != from) {
-        out.set(q);
-      }
+      if (!fleets[q] && m.is_coast(q) && q != from) out.set(q);
     }
-  }
+    return false;
+  });
   return out;
 }
 
