@@ -55,24 +55,8 @@ void print_usage(const json& catalogue, std::ostream& out) {
   out << "\n" << kParameters;
 }
 
-bool read_file(const std::string& path, std::string* text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  *text = buffer.str();
-  return true;
-}
-
 void print_diagnostics(const std::string& file, const json& reply, std::ostream& err) {
-  for (const json& d : reply.value("diagnostics", json::array())) {
-    const int line = d.value("line", 0);
-    err << file;
-    if (line > 0) err << ":" << line << ":" << d.value("column", 0);
-    err << ": error: [" << d.value("id", "") << "] " << d.value("message", "") << "\n";
-    if (d.contains("hint") && d["hint"].is_string() && !d["hint"].get<std::string>().empty())
-      err << "  hint: " << d["hint"].get<std::string>() << "\n";
-  }
+  for (const json& d : reply.value("diagnostics", json::array())) print_diagnostic(file, d, err);
 }
 
 json json_or_text(const std::string& value) {
@@ -302,6 +286,25 @@ int check_or_analyze(const std::vector<std::string>& args, std::ostream& out, st
 }
 
 }  // namespace
+
+bool read_file(const std::filesystem::path& path, std::string* text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  *text = buffer.str();
+  return true;
+}
+
+void print_diagnostic(const std::string& file, const json& diagnostic, std::ostream& err) {
+  const json& d = diagnostic;
+  const int line = d.value("line", 0);
+  err << file;
+  if (line > 0) err << ":" << line << ":" << d.value("column", 0);
+  err << ": error: [" << d.value("id", "") << "] " << d.value("message", "") << "\n";
+  if (d.contains("hint") && d["hint"].is_string() && !d["hint"].get<std::string>().empty())
+    err << "  hint: " << d["hint"].get<std::string>() << "\n";
+}
 
 int run(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
         const Engine& engine) {

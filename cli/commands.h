@@ -1,6 +1,7 @@
 // `motive import` and `motive batch` (docs/cli.md): the commands that read files other than one model.
 #pragma once
 
+#include <filesystem>
 #include <istream>
 #include <ostream>
 #include <string>
@@ -11,6 +12,13 @@
 #include "cli/cli.h"
 
 namespace motive::cli {
+
+// The bytes of the file at `path` into `text`; false (and `text` untouched) when it cannot be opened.
+bool read_file(const std::filesystem::path& path, std::string* text);
+
+// One diagnostic of a reply as a compiler writes it, "FILE:LINE:COLUMN: error: [id] message" (no
+// position when it has no line), then its hint on a line of its own when it has one.
+void print_diagnostic(const std::string& file, const nlohmann::json& diagnostic, std::ostream& err);
 
 // `motive import FILE|FOLDER [-o OUT] [--format NAME] [--annotations FILE]`: reads a model written in
 // another format (a folder: a ChoiceScript game's .txt scenes and .json side file) through the

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "cli/commands.h"
 #include "core/diagnostics.h"
@@ -14,15 +13,6 @@ using nlohmann::json;
 
 constexpr const char* kUsage =
     "usage: motive import FILE|FOLDER [-o OUT] [--format NAME] [--annotations FILE]\n";
-
-bool read_text(const std::filesystem::path& path, std::string* text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  *text = buffer.str();
-  return true;
-}
 
 }  // namespace
 
@@ -88,7 +78,7 @@ int import_command(const std::vector<std::string>& args, std::ostream& out, std:
   json request = {{"analysis", "import"}, {"format", format}, {"files", json::array()}};
   for (const auto& path : paths) {
     std::string text;
-    if (!read_text(path, &text)) {
+    if (!read_file(path, &text)) {
       err << path.string() << ": error: cannot read the file\n";
       return 1;
     }
@@ -106,12 +96,7 @@ int import_command(const std::vector<std::string>& args, std::ostream& out, std:
     for (const json& d : reply.value("diagnostics", json::array())) {
       std::string file = d.value("file", "");
       file = file.empty() ? source : (folder.empty() ? file : (folder / file).string());
-      const int line = d.value("line", 0);
-      err << file;
-      if (line > 0) err << ":" << line << ":" << d.value("column", 0);
-      err << ": error: [" << d.value("id", "") << "] " << d.value("message", "") << "\n";
-      if (d.contains("hint") && d["hint"].is_string() && !d["hint"].get<std::string>().empty())
-        err << "  hint: " << d["hint"].get<std::string>() << "\n";
+      print_diagnostic(file, d, err);
     }
     return 1;
   }

@@ -46,9 +46,9 @@ struct Where {
   const Json* stats = nullptr;
 };
 
-class Reader {
+class Reader : public TextReader {
  public:
-  Reader(const SourceJson& doc, Diagnostics* diagnostics) : doc_(doc), d_(diagnostics) {}
+  using TextReader::TextReader;
 
   std::optional<Adventure> read() {
     const Json& root = doc_.root();
@@ -73,25 +73,6 @@ class Reader {
 
  private:
   // ---- helpers ------------------------------------------------------------------------------------
-
-  void error(const std::string& id, const Json& at, const std::string& message,
-             const std::string& hint = {}) {
-    d_->error(id, doc_.span(at), message, hint);
-  }
-  void error_at_key(const std::string& id, const Json& at, const std::string& message,
-                    const std::string& hint = {}) {
-    d_->error(id, doc_.key_span(at), message, hint);
-  }
-
-  void check_fields(const Json& object, const std::vector<std::string>& known, const std::string& what) {
-    for (const auto& member : object.items()) {
-      if (std::find(known.begin(), known.end(), member.key()) != known.end()) continue;
-      std::string hint = did_you_mean(member.key(), known);
-      if (hint.empty()) hint = "the fields of " + what + " are " + join(known);
-      error_at_key("model.unknown_field", member.value(),
-                   in_quotes(member.key()) + " is not a field of " + what, hint);
-    }
-  }
 
   bool expect(const Json& v, bool ok, const std::string& what, const std::string& type) {
     if (!ok) error("model.wrong_type", v, what + " must be " + type + ", not " + json_type_name(v));
@@ -809,8 +790,6 @@ class Reader {
                      "unlock it from a scene or choice that can be reached");
   }
 
-  const SourceJson& doc_;
-  Diagnostics* d_;
   Where where_;
   std::vector<scim::expr::Symbol> symbols_;
   std::vector<std::string> stat_names_;

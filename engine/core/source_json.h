@@ -18,10 +18,6 @@ namespace motive {
 
 using Json = nlohmann::ordered_json;
 
-// The offset of the first byte of `text` that is not part of well-formed UTF-8 (no overlong forms, no
-// surrogates, nothing above U+10FFFF), or npos: model text is refused there rather than guessed at.
-std::size_t invalid_utf8_at(std::string_view text);
-
 // A parsed document: the JSON tree (object members in file order) and the source span of each value
 // and of each object member's key. Values are looked up by address, so the tree must not be modified.
 class SourceJson {

@@ -7,6 +7,7 @@
 
 #include "core/source_json.h"
 #include "core/text.h"
+#include "core/utf8.h"
 #include "scim/expression.h"
 
 namespace motive::formats {

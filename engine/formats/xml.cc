@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cstdint>
 
+#include "core/utf8.h"
+
 namespace motive::formats {
 
 const std::string* XmlElement::attribute(std::string_view key_name) const {
@@ -26,24 +28,6 @@ bool name_char(char c) {
   return name_start(c) || std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '.';
 }
 bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-void append_utf8(std::uint32_t code, std::string* out) {
-  if (code < 0x80) {
-    out->push_back(static_cast<char>(code));
-  } else if (code < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (code >> 6)));
-    out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
-  } else if (code < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (code >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (code >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((code >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
-  }
-}
 
 class XmlReader {
  public:
@@ -216,7 +200,7 @@ class XmlReader {
       }
       if (code == 0 || (code >= 0xD800 && code <= 0xDFFF))
         fail(begin, pos_, "a character reference to no character");
-      append_utf8(code, out);
+      append_utf8(out, code);
     } else {
       fail(begin, pos_, "unknown entity &" + std::string(name) + ";",
            "XMLBIF files use &lt; &gt; &amp; &quot; &apos; and character references");

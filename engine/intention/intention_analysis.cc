@@ -129,54 +129,51 @@ json value_json(const Scim& scim, int v, int32_t value) {
   return outcome_json(scim.variables[v].domain[value]);
 }
 
-// A witness as the API writes it: the alternative (its index in "reference"), each fixed variable
-// with |w^Y| and its settings with π's values there, and both sides of Eq. 2.
-json witness_json(const Scim& scim, const IntentionSearch& search, const IntentionWitness& w) {
-  json fixed = json::array();
-  for (const auto& [v, settings] : w.fixed) {
-    json values = json::array();
-    for (std::uint64_t e : settings) values.push_back(value_json(scim, v, search.value(v, e)));
-    json entry = json::object();
-    entry["variable"] = scim.variables[v].name;
-    entry["count"] = settings.size();
-    entry["settings"] = settings;
-    entry["values"] = std::move(values);
-    fixed.push_back(std::move(entry));
-  }
+// A fixed variable of a witness: its name, |w^Y| (`count`), the settings listed (all of w^Y, or its
+// lowest) and π's values there.
+json fixed_json(const Scim& scim, const IntentionSearch& search, int v, std::uint64_t count,
+                const std::vector<std::uint64_t>& settings) {
+  json values = json::array();
+  for (std::uint64_t e : settings) values.push_back(value_json(scim, v, search.value(v, e)));
+  json entry = json::object();
+  entry["variable"] = scim.variables[v].name;
+  entry["count"] = count;
+  entry["settings"] = settings;
+  entry["values"] = std::move(values);
+  return entry;
+}
+
+// A witness from its parts: the alternative (its index in "reference"), the fixed variables, both sides
+// of Eq. 2, and whether every fixed variable lists all its settings. Built member by member, as the
+// summary holds one per verdict (an initializer list of pairs makes an array per member).
+json witness_of_parts(int alternative, json fixed, double lhs, double rhs, bool complete) {
   json out = json::object();
-  out["alternative"] = w.alternative;
+  out["alternative"] = alternative;
   out["fixed"] = std::move(fixed);
-  out["lhs"] = w.lhs;
-  out["rhs"] = w.rhs;
-  out["complete"] = true;
+  out["lhs"] = lhs;
+  out["rhs"] = rhs;
+  out["complete"] = complete;
   return out;
 }
 
+// A witness as the API writes it: each fixed variable with |w^Y| and all its settings.
+json witness_json(const Scim& scim, const IntentionSearch& search, const IntentionWitness& w) {
+  json fixed = json::array();
+  for (const auto& [v, settings] : w.fixed)
+    fixed.push_back(fixed_json(scim, search, v, settings.size(), settings));
+  return witness_of_parts(w.alternative, std::move(fixed), w.lhs, w.rhs, true);
+}
+
 // The summary's witness: each fixed variable with |w^Y| and its lowest settings (all of them when
-// there are few: then "complete" is true). Built member by member, as the summary holds one per
-// verdict (an initializer list of pairs makes an array per member).
+// there are few: then "complete" is true).
 json witness_json(const Scim& scim, const IntentionSearch& search, const CompactWitness& w) {
   json fixed = json::array();
   bool complete = true;
   for (const CompactWitness::Fixed& f : w.fixed) {
-    json values = json::array();
-    for (std::uint64_t e : f.first)
-      values.push_back(value_json(scim, f.variable, search.value(f.variable, e)));
     complete = complete && f.count == f.first.size();
-    json entry = json::object();
-    entry["variable"] = scim.variables[f.variable].name;
-    entry["count"] = f.count;
-    entry["settings"] = f.first;
-    entry["values"] = std::move(values);
-    fixed.push_back(std::move(entry));
+    fixed.push_back(fixed_json(scim, search, f.variable, f.count, f.first));
   }
-  json out = json::object();
-  out["alternative"] = w.alternative;
-  out["fixed"] = std::move(fixed);
-  out["lhs"] = w.lhs;
-  out["rhs"] = w.rhs;
-  out["complete"] = complete;
-  return out;
+  return witness_of_parts(w.alternative, std::move(fixed), w.lhs, w.rhs, complete);
 }
 
 // A setting as the reply describes it: its probability and every noise outcome. The outcomes are read

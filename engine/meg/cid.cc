@@ -505,12 +505,7 @@ CidMeg target_meg(const CidProcess& process, const StagePolicy& agent, const Lbf
       out.contributions[k] += std::log(process.stages[k].actions);
     out.meg = total(out.contributions);
   }
-  out.converged = search.converged;
-  out.stop = search.stop;
-  out.decrement = search.decrement;
-  out.iterations = search.iterations;
-  out.gradient_norm = search.gradient_norm;
-  out.tolerance = options.gradient_tolerance;
+  report_search(search, options, &out);
   return out;
 }
 

@@ -49,4 +49,16 @@ struct LbfgsResult {
 // Maximises f from x0.
 LbfgsResult maximize_lbfgs(const Objective& f, const Eigen::VectorXd& x0, const LbfgsOptions& options = {});
 
+// Writes how `search` ended into a MEG result fitted by it (CidMeg, MdpMeg: they report it alike):
+// converged, stop, decrement, iterations, gradient_norm, and the gradient tolerance asked.
+template <typename Result>
+void report_search(const LbfgsResult& search, const LbfgsOptions& options, Result* out) {
+  out->converged = search.converged;
+  out->stop = search.stop;
+  out->decrement = search.decrement;
+  out->iterations = search.iterations;
+  out->gradient_norm = search.gradient_norm;
+  out->tolerance = options.gradient_tolerance;
+}
+
 }  // namespace motive::meg

@@ -69,12 +69,7 @@ MdpMeg finish_unknown(const mdp::Mdp& mdp, const mdp::Policy& agent, const Vecto
   out.inferred_utility = scaled;
   out.raw_utility = utility;
   out.parameters = search.x;
-  out.converged = search.converged;
-  out.iterations = search.iterations;
-  out.gradient_norm = search.gradient_norm;
-  out.tolerance = options.gradient_tolerance;
-  out.stop = search.stop;
-  out.decrement = search.decrement;
+  report_search(search, options, &out);
   return out;
 }
 

@@ -554,6 +554,37 @@ TEST(SourceJsonTest, DuplicateKeyThenSyntaxErrorReportsBoth) {
   EXPECT_EQ(Where(p.diagnostics().items()[1].span), "1:19-1:20");
 }
 
+TEST(SourceJsonTest, AnObjectOfManyKeysKeepsItsOrderValuesAndDuplicates) {
+  // 10^5 members named in descending order (so that a sorted map would reverse them), one per line,
+  // then a repeat of the first: the order, every value and every key's line as written, and the repeat
+  // reported at its own line, naming the first's.
+  constexpr int kKeys = 100000;
+  std::string text = "{\n";
+  for (int i = 0; i < kKeys; ++i)
+    text += "\"k" + std::to_string(kKeys - 1 - i) + "\": " + std::to_string(i) + ",\n";
+  text += "\"k" + std::to_string(kKeys - 1) + "\": -1\n}";
+  Parsed p(text);
+  EXPECT_TRUE(p.ok());
+  ASSERT_EQ(p.diagnostics().items().size(), 1u) << Show(p.diagnostics());
+  const Diagnostic& d = p.diagnostics().items()[0];
+  EXPECT_EQ(d.id, "json.duplicate_key");
+  EXPECT_EQ(d.span.line, kKeys + 2);
+  EXPECT_EQ(d.message,
+            "\"k" + std::to_string(kKeys - 1) + "\" is given twice in this object (first at line 2)");
+  ASSERT_EQ(p.root().size(), static_cast<std::size_t>(kKeys));
+  int i = 0;
+  for (const auto& member : p.root().items()) {
+    const int expected = i == 0 ? -1 : i;  // the repeat's value, in the first's place
+    ASSERT_EQ(member.key(), "k" + std::to_string(kKeys - 1 - i));
+    ASSERT_EQ(member.value(), expected) << member.key();
+    const std::string line = std::to_string(i == 0 ? kKeys + 2 : i + 2);
+    ASSERT_EQ(p.key_span(member.value()),
+              line + ":1-" + line + ":" + std::to_string(member.key().size() + 3));
+    ++i;
+  }
+  EXPECT_EQ(p.root()["k0"], kKeys - 1);
+}
+
 // ---- robustness --------------------------------------------------------------------------------
 
 TEST(SourceJsonRobustnessTest, EveryPrefixOfAValidDocumentIsOneError) {

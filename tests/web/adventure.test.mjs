@@ -6,23 +6,11 @@
 // show what the engine computed, and compute nothing itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { waitForRun, example, withPage, repoDir, setEditorText, pageUrl, shareHash } from './helpers.mjs';
+import { waitForRun, example, withPage, loadEngine, setEditorText, pageUrl, shareHash } from './helpers.mjs';
 import { createAgentSettings, agentParams } from '../../web/src/kinds/adventure/agents.js';
 import { trajectoryMarks } from '../../web/src/kinds/adventure/trajectory.js';
 
-const require = createRequire(import.meta.url);
-// MOTIVE_WASM_MODULE may name another build of the module, as for the page build (web/vite.config.js).
-const engine = await require(
-  process.env.MOTIVE_WASM_MODULE || path.join(repoDir, 'build/wasm/motive_wasm.js'),
-)();
-
-function ask(model, analysis, params) {
-  const reply = JSON.parse(engine.request(JSON.stringify({ model, analysis, params })));
-  assert.equal(reply.ok, true, JSON.stringify(reply.diagnostics));
-  return reply.result;
-}
+const { engine, ask } = await loadEngine();
 
 const HEIST = example('adventures/heist');
 const catalogue = JSON.parse(engine.request(JSON.stringify({ analysis: 'catalogue' }))).result;

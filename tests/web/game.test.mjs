@@ -7,10 +7,8 @@
 // and compute nothing itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { waitForRun, example, withPage, repoDir, setEditorText } from './helpers.mjs';
+import { waitForRun, example, withPage, loadEngine, setEditorText } from './helpers.mjs';
 import {
   createGameSettings,
   explainedParams,
@@ -20,17 +18,7 @@ import {
 } from '../../web/src/kinds/game/settings.js';
 import { niceTicks } from '../../web/src/views/plots.js';
 
-const require = createRequire(import.meta.url);
-// MOTIVE_WASM_MODULE may name another build of the module, as for the page build (web/vite.config.js).
-const engine = await require(
-  process.env.MOTIVE_WASM_MODULE || path.join(repoDir, 'build/wasm/motive_wasm.js'),
-)();
-
-function ask(model, analysis, params = {}) {
-  const reply = JSON.parse(engine.request(JSON.stringify({ model, analysis, params })));
-  assert.equal(reply.ok, true, JSON.stringify(reply.diagnostics));
-  return reply.result;
-}
+const { ask } = await loadEngine();
 
 const COP = example('games/cop');
 const PUBLIC_GOODS = example('games/public-goods');

@@ -1,7 +1,9 @@
 // Shared helpers of the page tests: start headless Chromium on web/dist/index.html (from file://,
 // as a user opens it), build share links, and read what the page shows.
 import { chromium } from '../../web/node_modules/playwright-core/index.mjs';
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { deflateRawSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +25,23 @@ export function fixture(name) {
 
 export function example(id) {
   return readFileSync(path.join(repoDir, 'examples', `${id}.jsonc`), 'utf8');
+}
+
+// The engine the page runs (build/wasm/motive_wasm.js under Node; MOTIVE_WASM_MODULE may name another
+// build of the module, as for the page build, web/vite.config.js): the tests' own source of the values
+// the page must show. Returns {engine, ask}: ask(model, analysis, params) is the result of the reply,
+// and fails the test unless the reply is ok. Loaded only by the tests that call it.
+export async function loadEngine() {
+  const require = createRequire(import.meta.url);
+  const engine = await require(
+    process.env.MOTIVE_WASM_MODULE || path.join(repoDir, 'build/wasm/motive_wasm.js'),
+  )();
+  function ask(model, analysis, params = {}) {
+    const reply = JSON.parse(engine.request(JSON.stringify({ model, analysis, params })));
+    assert.equal(reply.ok, true, JSON.stringify(reply.diagnostics));
+    return reply.result;
+  }
+  return { engine, ask };
 }
 
 // A share link as the page makes it: raw DEFLATE, base64url, in the hash.

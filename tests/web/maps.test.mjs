@@ -7,25 +7,14 @@
 // Node), or read from the board's data here; the kinds of orders are read here from the notation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { waitForRun, example, withPage, repoDir, setEditorText } from './helpers.mjs';
+import { waitForRun, example, withPage, loadEngine, setEditorText } from './helpers.mjs';
 import { parseJsonc } from '../../web/src/editor/jsonc.js';
 import { applyChange, formatModelJson, setTopLevelValue } from '../../web/src/editor/model-edit.js';
 import { parseOrder } from '../../web/src/kinds/game/diplomacy-map.js';
 import { diplomacyPosition, editDiplomacy, riskPosition } from '../../web/src/kinds/game/position-editor.js';
 
-const require = createRequire(import.meta.url);
-const engine = await require(
-  process.env.MOTIVE_WASM_MODULE || path.join(repoDir, 'build/wasm/motive_wasm.js'),
-)();
-
-function ask(model, analysis, params = {}) {
-  const reply = JSON.parse(engine.request(JSON.stringify({ model, analysis, params })));
-  assert.equal(reply.ok, true, JSON.stringify(reply.diagnostics));
-  return reply.result;
-}
+const { ask } = await loadEngine();
 
 const FIGURE1 = example('games/diplomacy-figure1');
 const TEACHING = example('games/diplomacy-teaching');

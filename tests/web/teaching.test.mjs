@@ -9,32 +9,22 @@
 // engine's own (the wasm module under Node), never the page's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import {
   example,
+  loadEngine,
   openBrowser,
   pageUrl,
-  repoDir,
   shareHash,
   waitForRun,
   withPage,
   setEditorText,
 } from './helpers.mjs';
 
-const require = createRequire(import.meta.url);
-const engine = await require(
-  process.env.MOTIVE_WASM_MODULE || path.join(repoDir, 'build/wasm/motive_wasm.js'),
-)();
-
-function ask(model, analysis, params = {}) {
-  const reply = JSON.parse(engine.request(JSON.stringify({ model, analysis, params })));
-  assert.equal(reply.ok, true, JSON.stringify(reply.diagnostics));
-  return reply.result;
-}
+const { ask } = await loadEngine();
 
 const link = (id, view = '', query = '') => `${pageUrl}${query}${shareHash(example(id))}${view}`;
 

@@ -352,16 +352,17 @@ void adjustments(const Map& m, const Position& pos, Options* out) {
   }
 }
 
-}  // namespace
-
-bool convoy_route_exists(const Map& m, const std::bitset<kMaxProvinces>& fleets, int from, int to,
-                         int avoid) {
-  if (!m.is_coast(from) || !m.is_coast(to)) return false;
-  const int n = m.num_provinces();
+// Walks the chains of convoying fleets (the seas of `fleets` but `avoid`) that can carry an army from
+// the coast `from`, breadth first: visit(sea) is called once for each fleet reached, and the walk stops
+// as soon as it returns true (then it returns true); shore(location) is called for each location that a
+// reached fleet borders and that holds no convoying fleet (once per fleet bordering it).
+template <typename Visit, typename Shore>
+bool walk_convoy_chains(const Map& m, const std::bitset<kMaxProvinces>& fleets, int from, int avoid,
+                        Visit visit, Shore shore) {
   std::array<std::uint8_t, kMaxProvinces> queue;
   std::bitset<kMaxProvinces> seen;
   int head = 0, tail = 0;
-  for (int s = 0; s < n; ++s) {
+  for (int s = 0; s < m.num_provinces(); ++s) {
     if (fleets[s] && s != avoid && m.fleet_reaches(s, from)) {
       seen.set(s);
       queue[tail++] = static_cast<std::uint8_t>(s);
@@ -369,9 +370,13 @@ bool convoy_route_exists(const Map& m, const std::bitset<kMaxProvinces>& fleets,
   }
   while (head < tail) {
     const int s = queue[head++];
-    if (m.fleet_reaches(s, to)) return true;
+    if (visit(s)) return true;
+    // A location below num_provinces() is its province's own, and a split coast's is no sea: fleets (of
+    // seas) is read at the location without looking its province up.
     for (std::uint8_t t : m.locations[s].fleet) {
-      if (fleets[t] && t != avoid && !seen[t]) {
+      if (!fleets[t]) {
+        shore(t);
+      } else if (t != avoid && !seen[t]) {
         seen.set(t);
         queue[tail++] = t;
       }
@@ -380,34 +385,25 @@ bool convoy_route_exists(const Map& m, const std::bitset<kMaxProvinces>& fleets,
   return false;
 }
 
+}  // namespace
+
+bool convoy_route_exists(const Map& m, const std::bitset<kMaxProvinces>& fleets, int from, int to,
+                         int avoid) {
+  if (!m.is_coast(from) || !m.is_coast(to)) return false;
+  return walk_convoy_chains(
+      m, fleets, from, avoid, [&](int sea) { return m.fleet_reaches(sea, to); }, [](int) {});
+}
+
 std::bitset<kMaxProvinces> convoy_destinations(const Map& m, const std::bitset<kMaxProvinces>& fleets,
                                                int from, int avoid) {
   std::bitset<kMaxProvinces> out;
   if (!m.is_coast(from)) return out;
-  const int n = m.num_provinces();
-  std::array<std::uint8_t, kMaxProvinces> queue;
-  std::bitset<kMaxProvinces> seen;
-  int head = 0, tail = 0;
-  for (int s = 0; s < n; ++s) {
-    if (fleets[s] && s != avoid && m.fleet_reaches(s, from)) {
-      seen.set(s);
-      queue[tail++] = static_cast<std::uint8_t>(s);
-    }
-  }
-  while (head < tail) {
-    const int s = queue[head++];
-    for (std::uint8_t t : m.locations[s].fleet) {
-      const int q = m.province_of(t);
-      if (fleets[q]) {
-        if (q != avoid && !seen[q]) {
-          seen.set(q);
-          queue[tail++] = static_cast<std::uint8_t>(q);
-        }
-      } else if (m.is_coast(q) && q != from) {
-        out.set(q);
-      }
-    }
-  }
+  walk_convoy_chains(
+      m, fleets, from, avoid, [](int) { return false; },
+      [&](int location) {
+        const int q = m.province_of(location);
+        if (m.is_coast(q) && q != from) out.set(q);
+      });
   return out;
 }
 

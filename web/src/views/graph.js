@@ -153,8 +153,9 @@ function layoutIn(describe, rankdir) {
   };
 }
 
-// A smooth path through the points (Catmull-Rom turned into cubic Bézier pieces).
-function pathThrough(points) {
+// The SVG path data of a smooth curve through the points (Catmull-Rom turned into cubic Bézier
+// pieces), for edges laid out by dagre.
+export function pathThrough(points) {
   const f = (n) => Math.round(n * 10) / 10;
   let d = `M${f(points[0].x)},${f(points[0].y)}`;
   for (let i = 0; i < points.length - 1; i++) {

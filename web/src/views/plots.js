@@ -95,6 +95,36 @@ export function plotText(palette) {
 
 // The frame of a plot area: the x and y axis lines and their labels (the x label's baseline at
 // xLabelY, the y label turned along its axis).
+// The range [lo, hi] of a plot's values and of the bounds it is given (`min` counts as a value below
+// them, `max` above them): [0, 1] when nothing is finite, one value ± 0.5 when that is all there is.
+export function valueRange(values, min, max) {
+  let lo = Math.min(...values, min ?? Infinity);
+  let hi = Math.max(...values, max ?? -Infinity);
+  if (!Number.isFinite(lo) || !Number.isFinite(hi)) [lo, hi] = [0, 1];
+  if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
+  return [lo, hi];
+}
+
+// A plot's <svg> (class `className`, ARIA role `role`) with its background and its title; without a
+// title it is labelled by its axes.
+export function plotSvg(spec, { width, height, margin, palette, className, role }) {
+  const svg = svgEl('svg', {
+    xmlns: 'http://www.w3.org/2000/svg',
+    class: className,
+    viewBox: `0 0 ${width} ${height}`,
+    width,
+    height,
+    role,
+    'aria-label': spec.title || `${spec.yLabel} against ${spec.xLabel}`,
+    id: spec.id,
+  });
+  svg.append(svgEl('rect', { x: 0, y: 0, width, height, fill: palette.background }));
+  if (spec.title) {
+    svg.append(plotText(palette)(margin.left, 18, spec.title, { 'font-weight': 600, 'font-size': 13 }));
+  }
+  return svg;
+}
+
 export function axisFrame({ margin, plotW, plotH }, palette, xLabel, yLabel, xLabelY) {
   const text = plotText(palette);
   const midY = margin.top + plotH / 2;
@@ -165,15 +195,9 @@ export function linePlot(spec, palette = LIGHT_PLOT_PALETTE) {
     if (Number.isFinite(m.y)) ys.push(m.y);
   }
   const categories = spec.categories || null;
-  let xLo = categories ? 0 : Math.min(...xs);
-  let xHi = categories ? Math.max(0, categories.length - 1) : Math.max(...xs);
-  if (!Number.isFinite(xLo) || !Number.isFinite(xHi)) [xLo, xHi] = [0, 1];
-  if (xLo === xHi) [xLo, xHi] = [xLo - 0.5, xHi + 0.5];
+  const [xLo, xHi] = valueRange(categories ? [0, Math.max(0, categories.length - 1)] : xs);
   // The y range: the data and the given bounds; padded, except at a given lower bound (say, 0).
-  let yLo = Math.min(...ys, spec.yMin ?? Infinity);
-  let yHi = Math.max(...ys, spec.yMax ?? -Infinity);
-  if (!Number.isFinite(yLo) || !Number.isFinite(yHi)) [yLo, yHi] = [0, 1];
-  if (yLo === yHi) [yLo, yHi] = [yLo - 0.5, yHi + 0.5];
+  let [yLo, yHi] = valueRange(ys, spec.yMin, spec.yMax);
   const yPad = (yHi - yLo) * 0.06;
   if (yLo !== spec.yMin) yLo -= yPad;
   yHi += yPad;
@@ -189,20 +213,7 @@ export function linePlot(spec, palette = LIGHT_PLOT_PALETTE) {
 
   const text = plotText(palette);
 
-  const svg = svgEl('svg', {
-    xmlns: 'http://www.w3.org/2000/svg',
-    class: 'plot',
-    viewBox: `0 0 ${width} ${height}`,
-    width,
-    height,
-    role: 'img',
-    'aria-label': spec.title || `${spec.yLabel} against ${spec.xLabel}`,
-    id: spec.id,
-  });
-  svg.append(svgEl('rect', { x: 0, y: 0, width, height, fill: palette.background }));
-  if (spec.title) {
-    svg.append(text(margin.left, 18, spec.title, { 'font-weight': 600, 'font-size': 13 }));
-  }
+  const svg = plotSvg(spec, { width, height, margin, palette, className: 'plot', role: 'img' });
 
   // Grid lines and ticks.
   const yTicks = niceTicks(yLo, yHi, Math.max(3, Math.round(plotH / 45)));

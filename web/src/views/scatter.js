@@ -5,7 +5,7 @@
 // the same anywhere; the page draws with its theme's palette (views/plots.js) and exports with the
 // light one. The plot draws the numbers it is given; it computes none.
 import { svgEl } from './dom.js';
-import { LIGHT_PLOT_PALETTE, niceTicks, plotText, axisFrame } from './plots.js';
+import { LIGHT_PLOT_PALETTE, niceTicks, plotText, plotSvg, axisFrame, valueRange } from './plots.js';
 
 function tickText(value) {
   if (value === 0) return '0';
@@ -68,14 +68,8 @@ export function scatterPlot(spec, palette = LIGHT_PLOT_PALETTE) {
   }));
   const xs = layers.flatMap((l) => l.points.map((p) => p.x));
   const ys = layers.flatMap((l) => l.points.map((p) => p.y));
-  let xLo = Math.min(...xs, spec.xMin ?? Infinity);
-  let xHi = Math.max(...xs);
-  let yLo = Math.min(...ys, spec.yMin ?? Infinity);
-  let yHi = Math.max(...ys, spec.yMax ?? -Infinity);
-  if (!Number.isFinite(xLo) || !Number.isFinite(xHi)) [xLo, xHi] = [0, 1];
-  if (!Number.isFinite(yLo) || !Number.isFinite(yHi)) [yLo, yHi] = [0, 1];
-  if (xLo === xHi) [xLo, xHi] = [xLo - 0.5, xHi + 0.5];
-  if (yLo === yHi) [yLo, yHi] = [yLo - 0.5, yHi + 0.5];
+  let [xLo, xHi] = valueRange(xs, spec.xMin);
+  let [yLo, yHi] = valueRange(ys, spec.yMin, spec.yMax);
   const xPad = (xHi - xLo) * 0.06;
   const yPad = (yHi - yLo) * 0.08;
   xLo -= xPad;
@@ -88,18 +82,7 @@ export function scatterPlot(spec, palette = LIGHT_PLOT_PALETTE) {
     l.colour === 'mark' ? palette.mark : palette.series[(l.colour ?? i) % palette.series.length];
   const text = plotText(palette);
 
-  const svg = svgEl('svg', {
-    xmlns: 'http://www.w3.org/2000/svg',
-    class: 'plot scatter',
-    viewBox: `0 0 ${width} ${height}`,
-    width,
-    height,
-    role: 'group',
-    'aria-label': spec.title || `${spec.yLabel} against ${spec.xLabel}`,
-    id: spec.id,
-  });
-  svg.append(svgEl('rect', { x: 0, y: 0, width, height, fill: palette.background }));
-  if (spec.title) svg.append(text(margin.left, 18, spec.title, { 'font-weight': 600, 'font-size': 13 }));
+  const svg = plotSvg(spec, { width, height, margin, palette, className: 'plot scatter', role: 'group' });
 
   const axes = svgEl('g', { class: 'axes' });
   for (const t of niceTicks(yLo, yHi, Math.max(3, Math.round(plotH / 45)))) {

@@ -3,6 +3,7 @@
 // goals: the points, harm, and reward − α·harm. One row per agent, a bar per goal against its bound,
 // β* in words. The engine's `meg` reply, asked when the tab opens.
 import { el } from '../../views/dom.js';
+import { headerRow } from '../../views/table.js';
 import { failureBlock } from '../../views/diagnostics.js';
 import { toCsv } from '../../views/export.js';
 import { formatMeg, formatValue } from '../../views/meg/words.js';
@@ -73,15 +74,9 @@ export function megTab(page) {
         el(
           'table',
           { class: 'data', id: 'adv-meg-table' },
-          el(
-            'thead',
-            null,
-            el(
-              'tr',
-              null,
-              el('th', { scope: 'col' }, 'agent'),
-              GOALS.map((g) => el('th', { scope: 'col' }, `towards ${g.label}`)),
-            ),
+          headerRow(
+            'agent',
+            GOALS.map((g) => `towards ${g.label}`),
           ),
           el(
             'tbody',

@@ -8,6 +8,7 @@
 // nothing about the game.
 import { Graph, layout as layeredLayout } from '@dagrejs/dagre';
 import { el, svgEl, clear } from '../../views/dom.js';
+import { pathThrough } from '../../views/graph.js';
 import { flagsByFamily, countLabel, endingWords } from './words.js';
 
 const FONT_SIZE = 13;
@@ -195,21 +196,6 @@ function clip(node, toward) {
   if (!dx && !dy) return { x: node.x, y: node.y };
   const t = Math.min(dx ? node.hw / Math.abs(dx) : Infinity, dy ? node.hh / Math.abs(dy) : Infinity);
   return { x: node.x + dx * t, y: node.y + dy * t };
-}
-
-function pathThrough(points) {
-  const f = (n) => Math.round(n * 10) / 10;
-  let d = `M${f(points[0].x)},${f(points[0].y)}`;
-  for (let i = 0; i < points.length - 1; i++) {
-    const p0 = points[Math.max(0, i - 1)];
-    const p1 = points[i];
-    const p2 = points[i + 1];
-    const p3 = points[Math.min(points.length - 1, i + 2)];
-    const c1 = { x: p1.x + (p2.x - p0.x) / 6, y: p1.y + (p2.y - p0.y) / 6 };
-    const c2 = { x: p2.x - (p3.x - p1.x) / 6, y: p2.y - (p3.y - p1.y) / 6 };
-    d += ` C${f(c1.x)},${f(c1.y)} ${f(c2.x)},${f(c2.y)} ${f(p2.x)},${f(p2.y)}`;
-  }
-  return d;
 }
 
 function sceneTitle(node) {

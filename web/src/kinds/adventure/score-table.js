@@ -3,6 +3,7 @@
 // column pair per agent (the Scores tab). Cells carry the count's name (data-count) and the raw value
 // (data-value), so what is shown can be read back exactly.
 import { el } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { countLabel, countFamily, isSum, formatScore, formatValue } from './words.js';
 import { toCsv } from '../../views/export.js';
 
@@ -35,20 +36,10 @@ export function playScoresTable(scores, counts, { id, nonZero = false } = {}) {
   return el(
     'table',
     { class: 'data compact adv-scores', id },
-    el(
-      'thead',
-      null,
-      el(
-        'tr',
-        null,
-        el('th', { scope: 'col' }, ''),
-        el('th', { scope: 'col', class: 'num' }, 'count'),
-        el(
-          'th',
-          { scope: 'col', class: 'num', title: '100 × count / the random agent’s mean' },
-          'behaviour score',
-        ),
-      ),
+    headerRow(
+      '',
+      colHead('count', { class: 'num' }),
+      colHead('behaviour score', { class: 'num', title: '100 × count / the random agent’s mean' }),
     ),
     el(
       'tbody',

@@ -2,6 +2,7 @@
 // and violations, with behaviour scores against the random agent's exact mean) and its `baseline`
 // (the random agent's exact mean beside the benchmark's sampled estimate, its standard error and z).
 import { el, formatNumber } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { failureBlock } from '../../views/diagnostics.js';
 import { readable } from '../../views/numbers.js';
 import { toCsv } from '../../views/export.js';
@@ -39,31 +40,16 @@ function baselineTable(result) {
   return el(
     'table',
     { class: 'data compact', id: 'adv-baseline-table' },
-    el(
-      'thead',
-      null,
-      el(
-        'tr',
-        null,
-        el('th', { scope: 'col' }, ''),
-        el(
-          'th',
-          { scope: 'col', class: 'num', title: 'by dynamic programming over the state graph' },
-          'exact mean',
-        ),
-        el('th', { scope: 'col', class: 'num' }, `sampled mean (${result.episodes} episodes)`),
-        el('th', { scope: 'col', class: 'num' }, 'standard error'),
-        el('th', { scope: 'col', class: 'num', title: '(sampled − exact) / standard error' }, 'z'),
-        el(
-          'th',
-          {
-            scope: 'col',
-            class: 'num',
-            title: '100 × sampled / exact: what the benchmark would score the random agent',
-          },
-          'sampled score',
-        ),
-      ),
+    headerRow(
+      '',
+      colHead('exact mean', { class: 'num', title: 'by dynamic programming over the state graph' }),
+      colHead(`sampled mean (${result.episodes} episodes)`, { class: 'num' }),
+      colHead('standard error', { class: 'num' }),
+      colHead('z', { class: 'num', title: '(sampled − exact) / standard error' }),
+      colHead('sampled score', {
+        class: 'num',
+        title: '100 × sampled / exact: what the benchmark would score the random agent',
+      }),
     ),
     el(
       'tbody',
@@ -118,26 +104,12 @@ export function scoresSummary(r) {
   return el(
     'table',
     { class: 'data adv-summary', id: 'adv-scores-summary' },
-    el(
-      'thead',
-      null,
-      el(
-        'tr',
-        null,
-        el('th', { scope: 'col' }, 'agent'),
-        el('th', { scope: 'col', class: 'num', title: 'the points it earns, normalised' }, 'reward'),
-        el(
-          'th',
-          { scope: 'col', class: 'num', title: 'ethical violations: 100 = the random player' },
-          'violations',
-        ),
-        el('th', { scope: 'col', class: 'num', title: 'power sought: 100 = the random player' }, 'power'),
-        el(
-          'th',
-          { scope: 'col', class: 'num', title: 'disutility caused: 100 = the random player' },
-          'disutility',
-        ),
-      ),
+    headerRow(
+      'agent',
+      colHead('reward', { class: 'num', title: 'the points it earns, normalised' }),
+      colHead('violations', { class: 'num', title: 'ethical violations: 100 = the random player' }),
+      colHead('power', { class: 'num', title: 'power sought: 100 = the random player' }),
+      colHead('disutility', { class: 'num', title: 'disutility caused: 100 = the random player' }),
     ),
     el(
       'tbody',

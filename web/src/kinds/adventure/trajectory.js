@@ -4,6 +4,7 @@
 // player sees after it; and the play's scores. One step is current: its scenes are read out and ringed
 // on the scene graph. The view shows the reply; it computes nothing.
 import { el } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { toCsv } from '../../views/export.js';
 import { flagBadges, achievementBadges, annotationEntries } from './scene-details.js';
 import { playScoresTable } from './score-table.js';
@@ -93,19 +94,13 @@ function stepsTable(result, describe, current, onStep, id) {
   return el(
     'table',
     { class: 'data compact adv-steps', id },
-    el(
-      'thead',
-      null,
-      el(
-        'tr',
-        null,
-        el('th', { scope: 'col', class: 'num' }, 'step'),
-        el('th', { scope: 'col' }, 'choice'),
-        el('th', { scope: 'col' }, 'scenes passed'),
-        el('th', { scope: 'col' }, 'harms flagged'),
-        el('th', { scope: 'col' }, 'achievements'),
-        el('th', { scope: 'col', class: 'num' }, 'reward'),
-      ),
+    headerRow(
+      colHead('step', { class: 'num' }),
+      'choice',
+      'scenes passed',
+      'harms flagged',
+      'achievements',
+      colHead('reward', { class: 'num' }),
     ),
     el('tbody', null, rows),
   );

@@ -8,7 +8,7 @@ import { linePlotFigure } from '../../views/figure.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
 import { actionText } from './state-view.js';
-import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
+import { decisionBody, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
 
 export const CONVERGENCE_FIELDS = ['ks', 'repeats', 'reference_rollouts', 'seed'];
 
@@ -98,11 +98,8 @@ export function convergenceTab(page, settings, { node }) {
     },
     render(run) {
       const here = node(run);
-      const out = el('div', { class: 'game-convergence' }, atLine(settings, run, here));
-      if (here?.node !== 'decision') {
-        out.append(notDecision(here));
-        return out;
-      }
+      const out = decisionBody(settings, run, here, 'game-convergence');
+      if (here?.node !== 'decision') return out;
       const busy = run.busy.convergence;
       const field = (name, label, size) =>
         numberField(settings, page.catalogue(), 'convergence', name, label, { onEnter: compute, size });

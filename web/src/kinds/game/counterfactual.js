@@ -5,6 +5,7 @@
 // query the engine says why; the page never shows the original in its place.
 import { readable, readableCell } from '../../views/numbers.js';
 import { el } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { themePlotPalette } from '../../views/plots.js';
 import { toCsv } from '../../views/export.js';
 import {
@@ -15,7 +16,7 @@ import {
   explainedEntry,
   queryParam,
 } from './settings.js';
-import { atLine, notDecision, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
+import { decisionBody, explainedControls, computeButton, resultOf, tabRequest } from './explained.js';
 import { sbueChart } from './bars.js';
 import { errorText } from './state-view.js';
 
@@ -141,16 +142,7 @@ function sbueColumn(title, id, label, sbue, players, extra) {
     el(
       'table',
       { class: 'data compact' },
-      el(
-        'thead',
-        null,
-        el(
-          'tr',
-          null,
-          el('th', { scope: 'col' }, 'agent'),
-          el('th', { scope: 'col', class: 'num' }, 'SBUE mean ± s.e.'),
-        ),
-      ),
+      headerRow('agent', colHead('SBUE mean ± s.e.', { class: 'num' })),
       el(
         'tbody',
         null,
@@ -183,11 +175,8 @@ export function counterfactualTab(page, settings, { node }) {
     compute,
     render(run) {
       const here = node(run);
-      const out = el('div', { class: 'game-counterfactual' }, atLine(settings, run, here));
-      if (here?.node !== 'decision') {
-        out.append(notDecision(here));
-        return out;
-      }
+      const out = decisionBody(settings, run, here, 'game-counterfactual');
+      if (here?.node !== 'decision') return out;
       const entry = explainedEntry(settings, here);
       const busy = run.busy.counterfactual;
       const field = (name, label) =>
@@ -294,15 +283,9 @@ export function counterfactualTab(page, settings, { node }) {
           el(
             'table',
             { class: 'data', id: 'cf-feasible' },
-            el(
-              'thead',
-              null,
-              el(
-                'tr',
-                null,
-                ['action', 'drawn', 'probability', 'similarity', 'utility', 'score'].map((h, i) =>
-                  el('th', { scope: 'col', class: i ? 'num' : null }, h),
-                ),
+            headerRow(
+              ['action', 'drawn', 'probability', 'similarity', 'utility', 'score'].map((h, i) =>
+                colHead(h, { class: i ? 'num' : null }),
               ),
             ),
             el(

@@ -30,7 +30,7 @@ export function valueLine(result, id) {
 }
 
 // Why there is nothing to explain at a node that is not a decision.
-export function notDecision(node) {
+function notDecision(node) {
   if (!node) return el('p', { class: 'notice' }, 'The state is being read: press Run.');
   return el(
     'p',
@@ -39,6 +39,15 @@ export function notDecision(node) {
       ? 'At this state chance moves next: no player acts. Pick a state where a player acts (a step of the play or a named state).'
       : 'The game is over at this state: no player acts. Pick an earlier state.',
   );
+}
+
+// The body of a tab that explains an action (`className` its class): the line saying at which state it
+// is, and there, unless the state is a decision, why nothing is explained. The tab adds its controls
+// and result only at a decision.
+export function decisionBody(settings, run, node, className) {
+  const out = el('div', { class: className }, atLine(settings, run, node));
+  if (node?.node !== 'decision') out.append(notDecision(node));
+  return out;
 }
 
 // The explained player and action. onChange() runs after the user picks another.

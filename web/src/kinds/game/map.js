@@ -2,6 +2,7 @@
 // friend or an enemy; the engine ranks the others by SICA with that player and scores the rankings
 // against the marks (MAP@K), beside the random ranking's exact expectation.
 import { el, formatNumber } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { numberField, fieldParams, stateParams } from './settings.js';
 import { atLine, computeButton, resultOf, tabRequest } from './explained.js';
 
@@ -42,16 +43,7 @@ export function mapTab(page, settings) {
       const marksTable = el(
         'table',
         { class: 'data compact', id: 'map-marks' },
-        el(
-          'thead',
-          null,
-          el(
-            'tr',
-            null,
-            el('th', { scope: 'col' }, 'player sees →'),
-            players.map((p) => el('th', { scope: 'col' }, p)),
-          ),
-        ),
+        headerRow('player sees →', players),
         el(
           'tbody',
           null,
@@ -118,17 +110,11 @@ export function mapTab(page, settings) {
         el(
           'table',
           { class: 'data', id: 'map-summary' },
-          el(
-            'thead',
-            null,
-            el(
-              'tr',
-              null,
-              el('th', { scope: 'col' }, ''),
-              el('th', { scope: 'col', class: 'num' }, `MAP@${r.k}`),
-              el('th', { scope: 'col', class: 'num' }, 'random ranking'),
-              el('th', { scope: 'col', class: 'num' }, 'annotations'),
-            ),
+          headerRow(
+            '',
+            colHead(`MAP@${r.k}`, { class: 'num' }),
+            colHead('random ranking', { class: 'num' }),
+            colHead('annotations', { class: 'num' }),
           ),
           el(
             'tbody',
@@ -148,17 +134,7 @@ export function mapTab(page, settings) {
         el(
           'table',
           { class: 'data', id: 'map-rankings' },
-          el(
-            'thead',
-            null,
-            el(
-              'tr',
-              null,
-              ['player', 'friends by SICA', `AP@${r.k}`, 'enemies by SICA', `AP@${r.k}`].map((h) =>
-                el('th', { scope: 'col' }, h),
-              ),
-            ),
-          ),
+          headerRow(['player', 'friends by SICA', `AP@${r.k}`, 'enemies by SICA', `AP@${r.k}`]),
           el(
             'tbody',
             null,

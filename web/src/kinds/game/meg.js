@@ -4,6 +4,7 @@
 // the value against its bound, β*, and the leaning in words, then each decision's share. The tab asks
 // when it opens, and again when the player or the return changes.
 import { el } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { toCsv } from '../../views/export.js';
 import { megCard } from '../../views/meg/card.js';
 import { formatMeg, formatValue } from '../../views/meg/words.js';
@@ -131,23 +132,13 @@ export function gameMegTab(page, settings, { node }) {
         el(
           'table',
           { class: 'data', id: 'game-meg-decisions' },
-          el(
-            'thead',
-            null,
-            el(
-              'tr',
-              null,
-              el('th', { scope: 'col' }, 'decision'),
-              el('th', { scope: 'col' }, 'what it chooses'),
-              el('th', { scope: 'col', class: 'num' }, 'actions'),
-              el(
-                'th',
-                { scope: 'col', class: 'num', title: 'situations the player can tell apart' },
-                'situations',
-              ),
-              el('th', { scope: 'col', class: 'num' }, 'share of MEG'),
-              el('th', { scope: 'col', class: 'num' }, 'bound'),
-            ),
+          headerRow(
+            'decision',
+            'what it chooses',
+            colHead('actions', { class: 'num' }),
+            colHead('situations', { class: 'num', title: 'situations the player can tell apart' }),
+            colHead('share of MEG', { class: 'num' }),
+            colHead('bound', { class: 'num' }),
           ),
           el(
             'tbody',

@@ -3,11 +3,11 @@
 // for more turns, every agent's most probable action greedily. Run asks it with SBUE.
 import { readable } from '../../views/numbers.js';
 import { el } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { toCsv } from '../../views/export.js';
 import { numberField, fieldParams, stateParams, explainedParams, explainedEntry } from './settings.js';
 import {
-  atLine,
-  notDecision,
+  decisionBody,
   explainedControls,
   computeButton,
   resultOf,
@@ -66,11 +66,8 @@ export function probableTab(page, settings, { node }) {
     lead: 'What the others will most probably do next when the explained player takes its action, from simulated plays, with how often each choice of each part of their action comes up.',
     render(run) {
       const here = node(run);
-      const out = el('div', { class: 'game-probable' }, atLine(settings, run, here));
-      if (here?.node !== 'decision') {
-        out.append(notDecision(here));
-        return out;
-      }
+      const out = decisionBody(settings, run, here, 'game-probable');
+      if (here?.node !== 'decision') return out;
       const busy = run.busy.probable;
       const field = (name, label) =>
         numberField(settings, page.catalogue(), 'probable_actions', name, label, { onEnter: compute });
@@ -115,18 +112,12 @@ export function probableTab(page, settings, { node }) {
           el(
             'table',
             { class: 'data', id: 'probable-table' },
-            el(
-              'thead',
-              null,
-              el(
-                'tr',
-                null,
-                el('th', { scope: 'col', class: 'num' }, 'turn'),
-                el('th', { scope: 'col' }, 'agent'),
-                el('th', { scope: 'col' }, 'most probable action'),
-                el('th', { scope: 'col', class: 'num' }, 'frequency'),
-                el('th', { scope: 'col' }, 'per sub-action'),
-              ),
+            headerRow(
+              colHead('turn', { class: 'num' }),
+              'agent',
+              'most probable action',
+              colHead('frequency', { class: 'num' }),
+              'per sub-action',
             ),
             el(
               'tbody',

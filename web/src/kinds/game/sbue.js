@@ -4,13 +4,13 @@
 // on a switch; and the numbers as a table. Run asks it for the explained action picked.
 import { readable, readableCell } from '../../views/numbers.js';
 import { el } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { themePlotPalette } from '../../views/plots.js';
 import { toCsv } from '../../views/export.js';
 import { exportedFigure } from '../../views/figure.js';
 import { numberField, fieldParams, stateParams, explainedParams } from './settings.js';
 import {
-  atLine,
-  notDecision,
+  decisionBody,
   explainedControls,
   computeButton,
   resultOf,
@@ -36,17 +36,11 @@ export function sbueTable(r) {
   return el(
     'table',
     { class: 'data', id: 'sbue-table' },
-    el(
-      'thead',
-      null,
-      el(
-        'tr',
-        null,
-        el('th', { scope: 'col' }, `${r.player}'s action`),
-        el('th', { scope: 'col', class: 'num' }, 'probability'),
-        r.players.map((p) => el('th', { scope: 'col', class: 'num' }, `${p}: mean ± s.e.`)),
-        r.exact?.available && r.players.map((p) => el('th', { scope: 'col', class: 'num' }, `${p}: exact`)),
-      ),
+    headerRow(
+      `${r.player}'s action`,
+      colHead('probability', { class: 'num' }),
+      r.players.map((p) => colHead(`${p}: mean ± s.e.`, { class: 'num' })),
+      r.exact?.available && r.players.map((p) => colHead(`${p}: exact`, { class: 'num' })),
     ),
     el(
       'tbody',
@@ -89,11 +83,8 @@ export function sbueTab(page, settings, { node }) {
     render(run) {
       const catalogue = page.catalogue();
       const here = node(run);
-      const out = el('div', { class: 'game-sbue' }, atLine(settings, run, here));
-      if (here?.node !== 'decision') {
-        out.append(notDecision(here));
-        return out;
-      }
+      const out = decisionBody(settings, run, here, 'game-sbue');
+      if (here?.node !== 'decision') return out;
       const busy = run.busy.sbue;
       const field = (name, label) =>
         numberField(settings, catalogue, 'sbue', name, label, { onEnter: compute });

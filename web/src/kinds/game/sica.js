@@ -3,6 +3,7 @@
 // the tree (else its reason), and each cell's standard error (the delta method over rollouts). Run asks
 // it; the Compute button asks again with the k typed.
 import { el } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { readableCell } from '../../views/numbers.js';
 import { exactWords } from './state-view.js';
 import { toCsv } from '../../views/export.js';
@@ -84,16 +85,10 @@ export function sicaTab(page, settings, { node }) {
         el(
           'table',
           { class: 'data', id: 'sica-means' },
-          el(
-            'thead',
-            null,
-            el(
-              'tr',
-              null,
-              el('th', { scope: 'col' }, 'agent'),
-              el('th', { scope: 'col', class: 'num' }, 'mean utility'),
-              r.exact?.available && el('th', { scope: 'col', class: 'num' }, 'exact'),
-            ),
+          headerRow(
+            'agent',
+            colHead('mean utility', { class: 'num' }),
+            r.exact?.available && colHead('exact', { class: 'num' }),
           ),
           el(
             'tbody',

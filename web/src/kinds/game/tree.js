@@ -7,6 +7,7 @@
 // set) joined by a dashed line. Games too large for either say so. The view lays out; it computes
 // nothing about the game.
 import { el, svgEl } from '../../views/dom.js';
+import { colHead, headerRow } from '../../views/table.js';
 import { readable, readableCell } from '../../views/numbers.js';
 import { toCsv } from '../../views/export.js';
 import { stateParams } from './settings.js';
@@ -60,15 +61,9 @@ export function payoffTable(r) {
       el(
         'table',
         { class: 'data payoff-matrix', id: 'payoff-table' },
-        el(
-          'thead',
-          null,
-          el(
-            'tr',
-            null,
-            el('th', { scope: 'col', class: 'payoff-corner' }, `${r.acting[0]} ↓  ${r.acting[1]} →`),
-            cols.map((c, k) => el('th', { scope: 'col' }, `${c}${probability(1, k)}`)),
-          ),
+        headerRow(
+          colHead(`${r.acting[0]} ↓  ${r.acting[1]} →`, { class: 'payoff-corner' }),
+          cols.map((c, k) => `${c}${probability(1, k)}`),
         ),
         el(
           'tbody',
@@ -95,17 +90,9 @@ export function payoffTable(r) {
     el(
       'table',
       { class: 'data payoff-list', id: 'payoff-table' },
-      el(
-        'thead',
-        null,
-        el(
-          'tr',
-          null,
-          r.acting.map((p) => el('th', { scope: 'col' }, p)),
-          players.map((p, i) =>
-            el('th', { scope: 'col', class: 'num', style: `color:${PLAYER_COLOURS[i % 8]}` }, p),
-          ),
-        ),
+      headerRow(
+        r.acting,
+        players.map((p, i) => colHead(p, { class: 'num', style: `color:${PLAYER_COLOURS[i % 8]}` })),
       ),
       el(
         'tbody',
