@@ -43,8 +43,10 @@ Convergence convergence(const Game& game, const State& state, int player, const 
   Convergence out;
   const int p = game.num_players();
   const std::vector<Fixed> fixed = {{player, 0, action}};
-  Exact sbue_exact = exact_moments(game, state, depth, fixed, max_nodes);
-  Exact sica_exact = sbue_exact.complete ? exact_moments(game, state, depth, {}, max_nodes) : Exact();
+  // The references listen for a stop (without moving the progress: their cost is not known ahead).
+  const Context hold(context ? context->part(0, 0) : ProgressCallback());
+  Exact sbue_exact = exact_moments(game, state, depth, fixed, max_nodes, &hold);
+  Exact sica_exact = sbue_exact.complete ? exact_moments(game, state, depth, {}, max_nodes, &hold) : Exact();
   if (sbue_exact.complete && sica_exact.complete) {
     out.exact_reference = true;
     out.sbue_reference = sbue_exact.mean;
@@ -55,8 +57,8 @@ Convergence convergence(const Game& game, const State& state, int player, const 
     o.depth = depth;
     o.seed = seed;
     out.reference_rollouts = reference_rollouts;
-    out.sbue_reference = column_means(simulate(game, state, o, fixed));
-    Samples x = simulate(game, state, o, {});
+    out.sbue_reference = column_means(simulate(game, state, o, fixed, &hold));
+    Samples x = simulate(game, state, o, {}, &hold);
     out.sica_reference = correlation_matrix(x, 0, x.rollouts * x.depth, game);
   }
   double total = 0, done = 0;

@@ -322,9 +322,9 @@ json simulate_analysis(const GameModel& model, const Params& params, Context& co
   // The exact distribution of each step's row: its distinct values, most probable first (the first
   // `rows` of each), and the exact moments.
   const std::int64_t max_nodes = params.integer("max_nodes");
-  Context exact_part(context.part(0.6, 1.0));
-  RowDistribution dist = exact_rows(game, *s, o.depth, fixed, max_nodes, kMaxExactSupport, &exact_part);
-  Exact moments = exact_moments(game, *s, o.depth, fixed, max_nodes);
+  Context rows_part(context.part(0.6, 0.8)), moments_part(context.part(0.8, 1.0));
+  RowDistribution dist = exact_rows(game, *s, o.depth, fixed, max_nodes, kMaxExactSupport, &rows_part);
+  Exact moments = exact_moments(game, *s, o.depth, fixed, max_nodes, &moments_part);
   json info = {{"available", moments.complete}, {"nodes", moments.nodes}};
   if (!moments.complete) {
     info = exact_status(moments, max_nodes);
@@ -423,10 +423,13 @@ json sbue_analysis(const GameModel& model, const Params& params, Context& contex
     // The alternatives' trees are as large as the explained action's: when its enumeration hits the
     // budget, theirs are not tried.
     if (exact && (k == 0 || exact_info["exact"]["available"].get<bool>())) {
-      Exact e = exact_moments(game, *s, o.depth, with_others(compared[k]), max_nodes);
+      // The enumeration listens for a stop at the end of this action's share of the progress (a node of a
+      // built-in game can take milliseconds, and trees run to max_nodes).
+      Context hold(context.part((k + 2) / parts, (k + 2) / parts));
+      Exact e = exact_moments(game, *s, o.depth, with_others(compared[k]), max_nodes, &hold);
       if (k == 0) {
         exact_info["exact"] = exact_status(e, max_nodes);
-        if (e.complete) exact_baseline = exact_moments(game, *s, o.depth, {}, max_nodes);
+        if (e.complete) exact_baseline = exact_moments(game, *s, o.depth, {}, max_nodes, &hold);
         if (e.complete && exact_baseline.complete) {
           exact_info["exact"]["baseline_mean"] = numbers(exact_baseline.mean);
           exact_info["exact"]["baseline_deviation"] = numbers(exact_deviation(exact_baseline));
@@ -790,7 +793,7 @@ json map_analysis(const GameModel& model, const Params& params, Context& context
     std::vector<Maybe> correlation;
     std::string ranked_by = "sampled";
     if (params.boolean("exact")) {
-      Exact e = exact_moments(game, *s, o.depth, {}, params.integer("max_nodes"));
+      Exact e = exact_moments(game, *s, o.depth, {}, params.integer("max_nodes"), &part);
       if (e.complete) {
         correlation = exact_correlation(e, game);
         ranked_by = "exact";

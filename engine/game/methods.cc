@@ -14,7 +14,8 @@ namespace motive::game {
 
 namespace {
 
-constexpr std::int64_t kProgressEvery = 4096;
+// Progress (and the chance to stop) every 64 rollouts: a rollout of a built-in game can take milliseconds.
+constexpr std::int64_t kProgressEvery = 64;
 
 void report(const Context* context, double fraction) {
   if (context) context->report(fraction);
@@ -606,7 +607,9 @@ class Enumerator {
       aborted_ = true;
       return false;
     }
-    if (context_ && nodes_ % 65536 == 0)
+    // Every 64 nodes: a node of a built-in game can cost milliseconds (a Risk position lists and scores
+    // hundreds of attack plans), and a listener that wants to stop must hear within a second or so.
+    if (context_ && nodes_ % 64 == 0)
       context_->report(std::min(0.99, static_cast<double>(nodes_) / max_nodes_));
     return true;
   }
