@@ -950,7 +950,13 @@ class Compiler {
     for (FileReader* f : files_) {
       current_ = f;
       try {
-        const Ref start = block(f->body(), file_end(f->name()), nullptr, 0);
+        // Running off the end of the file goes on to the next file of the scene list: a missing one is
+        // reported at the file's last character.
+        Ref end = file_end(f->name());
+        const std::size_t size = f->source().text().size();
+        end.span = f->span(size > 0 ? size - 1 : 0, size);
+        end.where = f->file();
+        const Ref start = block(f->body(), end, nullptr, 0);
         file_start_[f->name()] = start;
       } catch (const Stop&) {
         return false;
@@ -973,7 +979,7 @@ class Compiler {
         case Ref::kFile: {
           auto it = file_start_.find(ref.file);
           if (it == file_start_.end()) {
-            unknown(ref, "scene " + in_quotes(ref.file) + " is not among the game's files", order_);
+            unknown(ref, "scene " + in_quotes(ref.file) + " is not among the game's files", loaded_files());
             return "";
           }
           ref = it->second;
@@ -986,7 +992,7 @@ class Compiler {
             for (const auto& [key, _] : labels_)
               if (key.rfind(ref.file + "\n", 0) == 0) known.push_back(key.substr(ref.file.size() + 1));
             if (!file_start_.count(ref.file))
-              unknown(ref, "scene " + in_quotes(ref.file) + " is not among the game's files", order_);
+              unknown(ref, "scene " + in_quotes(ref.file) + " is not among the game's files", loaded_files());
             else unknown(ref, "scene " + ref.file + " has no label " + in_quotes(ref.name), known);
             return "";
           }
@@ -1021,6 +1027,13 @@ class Compiler {
   }
 
   static std::string end_scene() { return "the_end"; }
+
+  // The names of the scene files the game has (what a missing scene's name may be a misspelling of).
+  std::vector<std::string> loaded_files() const {
+    std::vector<std::string> names;
+    for (const FileReader* f : files_) names.push_back(f->name());
+    return names;
+  }
 
   // Where *finish (or running off the end) of a file leads: the next file of the scene list.
   Ref file_end(const std::string& file) const {

@@ -130,6 +130,10 @@ TEST(FormatsChoiceScript, WhatTheSubsetDoesNotReadIsReportedAtItsLine) {
       {"option outside a choice", "#Run\n*ending\n", "import.syntax", 1, 1, "outside a *choice"},
       {"fairmath by a variable", "*create x 5\n*create y 5\n*set x %+ y\n*ending\n", "import.unsupported", 3,
        11, "fairmath"},
+      // A fuzz finding: running off the end of startup.txt leads to the scene list's next file, here
+      // missing; it was reported with no position at all (and suggested the missing name itself).
+      {"runs off the end into a missing scene", "*scene_list\n  startup\n  storm\nText.\n",
+       "import.undefined", 4, 6, "\"storm\" is not among"},
   };
   for (const Case& c : cases) {
     Diagnostics d;

@@ -413,8 +413,9 @@ test('edits are autosaved, and loading an example keeps them retrievable', async
 test('a file with several models offers a model picker', async () => {
   await withPage(
     async (page) => {
+      // The picker shows once the shared model is read (a run of the first model may finish before).
+      await page.waitForSelector('#model-picker', { state: 'visible' });
       await waitForRun(page);
-      assert.equal(await page.isVisible('#model-picker'), true);
       const names = await page.$$eval('#model-picker option', (options) => options.map((o) => o.value));
       assert.deepEqual(names, ['subjective', 'objective']);
       assert.ok(await page.isVisible('#graph .node[data-name="P"]'));
