@@ -29,6 +29,7 @@
 #include "formats/readers.h"
 #include "formats/source.h"
 #include "game/game.h"
+#include "game/user_game.h"
 
 namespace motive::formats {
 namespace {
@@ -39,8 +40,6 @@ constexpr std::size_t kMaxPlays = 4096;
 constexpr std::size_t kMaxNodes = 4 * kMaxPlays;
 constexpr std::size_t kMaxDepth = 64;
 constexpr std::size_t kMaxActions = 1000;
-// The game reader's budget of complete histories (engine/game/user_game.h).
-constexpr std::int64_t kMaxHistories = std::int64_t{1} << 18;
 
 using gambit::Lexer;
 using gambit::payoff_json;
@@ -373,13 +372,13 @@ class EfgReader : gambit::Parser {
       for (std::size_t k : st.nodes) reaching += below[k];
       histories *= static_cast<double>(st.first->actions.size() + (reaching < plays ? 1 : 0));
     }
-    if (histories > static_cast<double>(kMaxHistories)) {
+    if (histories > static_cast<double>(game::kMaxGameHistories)) {
       d_->error("import.too_large", span(nodes_.front().at),
                 "the tree maps onto " + std::to_string(stages.size()) +
                     " stages whose histories (every stage's actions, and unset where it is skipped) number " +
                     (histories < 1e18 ? std::to_string(static_cast<long long>(histories))
                                       : std::string("over 10^18")) +
-                    ", more than the game format's " + std::to_string(kMaxHistories),
+                    ", more than the game format's " + std::to_string(game::kMaxGameHistories),
                 "docs/formats.md, \"Gambit .efg\", says which trees import");
       return std::nullopt;
     }

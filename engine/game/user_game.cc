@@ -22,7 +22,6 @@ namespace motive::game {
 
 namespace {
 
-constexpr std::int64_t kMaxHistories = std::int64_t{1} << 18;
 constexpr int kMaxSteps = 64;
 constexpr int kMaxVariables = 4 * kMaxSteps;
 // A choice is stored as a std::int16_t (Action's slots, the state's history): at most 32,767 per slot.
@@ -1050,9 +1049,9 @@ class Reader {
       const int values = static_cast<int>(v.domain.size()) + (v.optional ? 1 : 0);
       histories *= values;
       g_->radix.push_back(values);
-      if (histories > kMaxHistories) {
+      if (histories > kMaxGameHistories) {
         r_.error("game.too_large", r_.doc().root(),
-                 "the game has more than " + std::to_string(kMaxHistories) +
+                 "the game has more than " + std::to_string(kMaxGameHistories) +
                      " complete histories (the product of every variable's number of values, one more for "
                      "unset where a stage has a \"when\")",
                  "user-written games are tabulated when read; use fewer stages or choices");
@@ -1198,25 +1197,31 @@ class Reader {
   }
 
   // "given": {variable: value, ...} against the first `visible` variables.
+  // The index of the variable named `name` among the first `visible` (those set before what reads it);
+  // -1 after game.unknown_variable at `at` (at its key when `at_key`), with a did-you-mean, or saying
+  // that the variable is set later in the play.
+  int visible_variable(const std::string& name, int visible, const Json& at, bool at_key) {
+    for (int k = 0; k < visible; ++k) {
+      if (g_->variables[k].name == name) return k;
+    }
+    std::vector<std::string> names;
+    for (int k = 0; k < visible; ++k) names.push_back(g_->variables[k].name);
+    std::string hint = did_you_mean(name, names);
+    for (int k = visible; k < static_cast<int>(g_->variables.size()); ++k) {
+      if (g_->variables[k].name == name)
+        hint = "\"" + name + "\" is set later in the play: this cannot read it";
+    }
+    const std::string message = "\"" + name + "\" is not a variable this can read";
+    if (at_key) r_.error_at_key("game.unknown_variable", at, message, hint);
+    else r_.error("game.unknown_variable", at, message, hint);
+    return -1;
+  }
+
   bool read_given(const Json& given, int visible, std::vector<std::pair<int, int>>* out) {
     if (!r_.object(given, "\"given\"")) return false;
     for (const auto& member : given.items()) {
-      int v = -1;
-      for (int k = 0; k < visible; ++k) {
-        if (g_->variables[k].name == member.key()) v = k;
-      }
-      if (v < 0) {
-        std::vector<std::string> names;
-        for (int k = 0; k < visible; ++k) names.push_back(g_->variables[k].name);
-        std::string hint = did_you_mean(member.key(), names);
-        for (int k = visible; k < static_cast<int>(g_->variables.size()); ++k) {
-          if (g_->variables[k].name == member.key())
-            hint = "\"" + member.key() + "\" is set later in the play: this cannot read it";
-        }
-        r_.error_at_key("game.unknown_variable", member.value(),
-                        "\"" + member.key() + "\" is not a variable this can read", hint);
-        return false;
-      }
+      const int v = visible_variable(member.key(), visible, member.value(), true);
+      if (v < 0) return false;
       const Json& x = member.value();
       if (x.is_null()) {
         // null matches the histories where the variable's stage was skipped.
@@ -1334,8 +1339,7 @@ class Reader {
       std::vector<std::uint8_t> complete(static_cast<std::size_t>(step.outcomes), 1);
       if (st.when) {
         odometer(radices_of(step), [&](const int* digits, std::int64_t m) {
-          for (int v = 0; v < step.variables; ++v)
-            if (digits[v] == g_->radix[step.first_variable + v] - 1) complete[m] = 0;
+          complete[m] = complete_outcome(step, digits);
           return true;
         });
       }
@@ -2117,18 +2121,8 @@ class Reader {
           for (const Json& name : spec) {
             auto n = r_.string(name, "a variable the player observes");
             if (!n) return false;
-            int v = -1;
-            for (int k = 0; k < static_cast<int>(g_->variables.size()); ++k) {
-              if (g_->variables[k].name == *n) v = k;
-            }
-            if (v < 0 || v >= visible) {
-              std::vector<std::string> names;
-              for (int k = 0; k < visible; ++k) names.push_back(g_->variables[k].name);
-              r_.error("game.unknown_variable", name, "\"" + *n + "\" is not a variable set before this move",
-                       v >= visible ? "\"" + *n + "\" is set later in the play: the player cannot know it yet"
-                                    : did_you_mean(*n, names));
-              return false;
-            }
+            const int v = visible_variable(*n, visible, name, false);
+            if (v < 0) return false;
             observed.push_back(v);
           }
           std::sort(observed.begin(), observed.end());

@@ -38,6 +38,10 @@ namespace motive::game {
 // SICA squares sums of millions of utilities, which must stay finite (1e100 squared is 1e200).
 inline constexpr double kMaxGameMagnitude = 1e100;
 
+// The most complete histories a game may have (every variable's values multiplied, one more for unset
+// where a stage has a "when"): the tables are filled over them. The .efg importer checks it too.
+inline constexpr std::int64_t kMaxGameHistories = std::int64_t{1} << 18;
+
 // Reads the user-game fields of a game file's root object; nullptr after diagnostics on mistakes.
 std::shared_ptr<const Game> read_user_game(const Json& root, FileReader& reader);
 
